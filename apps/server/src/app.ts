@@ -1,0 +1,83 @@
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Config } from './config';
+import { serverModules } from './modules';
+import { createPersonalTeam } from './modules/teams/teams.service';
+import { AccessControl } from './platform/access';
+import { AppError } from './platform/app-error';
+import { createAuth } from './platform/auth';
+import type { Database } from './platform/db';
+import { EndpointRegistry } from './platform/endpoint';
+import { installErrorHandler } from './platform/error-handler';
+import { installOpenApi } from './platform/openapi';
+import { installPipeline, newRequestId } from './platform/pipeline';
+import type { Platform } from './platform/platform';
+import { installSecurityHeaders } from './platform/security';
+import { installSpa } from './platform/spa';
+import { Translator } from './platform/translator';
+
+export const API_VERSION = '1.0.0';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  platform: Platform;
+}
+
+/** Builds the whole server from the platform and the modules; tests call this with their own database. */
+export async function buildApp({ config, database, secret, logger = false }: BuildAppOptions): Promise<BuiltApp> {
+  const app = Fastify({
+    logger,
+    genReqId: newRequestId,
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+
+  const db = database.db;
+  const platform: Platform = {
+    config,
+    database,
+    db,
+    auth: createAuth({ config, db, secret, onUserCreated: async (user) => {
+      await createPersonalTeam(db, user);
+    } }),
+    access: new AccessControl(db),
+    registry: new EndpointRegistry(),
+    translator: new Translator(db),
+    secret,
+    apiVersion: API_VERSION,
+  };
+
+  // Request schemas are zod; a failure reaches the error handler as the ZodError itself.
+  app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
+    const result = schema.safeParse(data);
+    return result.success ? { value: result.data } : { error: result.error };
+  });
+  app.setSerializerCompiler(serializerCompiler);
+
+  installErrorHandler(app, db);
+  await installSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { _retry_: { waiting_time: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
+  });
+  await installOpenApi(app, API_VERSION);
+  installPipeline(app, platform);
+
+  for (const module of serverModules) await module.register(app, platform);
+
+  await installSpa(app, config.WEB_DIST, config.SERVE_WEB);
+  return { app, platform };
+}

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the built SPA lives; the bundle sits in apps/server/dist, the sources in apps/server/src. */
+const defaultWebDist = path.resolve(here, '../../web/dist');
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every setting the server reads, in one schema (ARCHITECTURE section 2). */
+export const zConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  APP_SECRET: z.string().min(32).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sign-in and sign-up attempts allowed per minute from one address. */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  WEB_DIST: z.string().default(defaultWebDist),
+  /** `cn` makes the China-region defaults (language, currency, location). */
+  REGION: z.enum(['global', 'cn']).default('global'),
+  SERVE_WEB: zBool.default(true),
+});
+
+export type Config = z.infer<typeof zConfig> & { publicUrl: string };
+
+/** Reads `.env` lines into an object without overriding the real environment. */
+function readDotEnv(file: string): Record<string, string> {
+  try {
+    const entries: Record<string, string> = {};
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+      if (match?.[1]) entries[match[1]] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+    }
+    return entries;
+  } catch {
+    return {};
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const merged = { ...readDotEnv(path.resolve('.env')), ...env };
+  const parsed = zConfig.safeParse(merged);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
+  return { ...config, publicUrl: config.PUBLIC_URL ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${config.PORT}` };
+}

@@ -1,0 +1,19 @@
+import { seedSuperAdmin, type SeededAdmin } from '../modules/auth/admin.seed';
+import { seedI18n } from '../modules/i18n/i18n.seed';
+import { seedRoles } from '../modules/permissions/roles.seed';
+import type { Platform } from '../platform/platform';
+import { versions } from './schema';
+
+/** Idempotent: safe on every start; only adds what is missing. */
+export async function runSeeds(platform: Platform): Promise<{ admin: SeededAdmin | null }> {
+  await platform.db
+    .insert(versions)
+    .values([{ key: 'translation' }, { key: 'permission' }, { key: 'tag_help' }])
+    .onConflictDoNothing();
+  await seedRoles(platform.db);
+  await seedI18n(platform.db);
+  platform.translator.invalidate();
+  platform.access.invalidate();
+  const admin = await seedSuperAdmin(platform);
+  return { admin };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { API_VERSION, buildApp } from './app';
+import { loadConfig } from './config';
+import { runSeeds } from './db/seed';
+import { openDatabase } from './platform/db';
+import { resolveAppSecret } from './platform/secrets';
+
+/** Process entry: config, stores, migrations, seeds, then listen. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'db') },
+  );
+  await database.migrate();
+
+  const { app, platform } = await buildApp({
+    config,
+    database,
+    secret,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  const { admin } = await runSeeds(platform);
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const lines = [
+    '',
+    `  Marketing AI Workspace (API ${API_VERSION}) is running on ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (${path.join(config.DATA_DIR, 'db')})` : 'PostgreSQL'}`,
+  ];
+  if (admin) {
+    lines.push(`  Admin sign-in: ${admin.email}`);
+    lines.push(
+      admin.generatedPassword
+        ? `  Admin password: ${admin.generatedPassword}   (shown once; change it after signing in)`
+        : '  Admin password: the one in ADMIN_PASSWORD',
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

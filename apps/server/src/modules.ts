@@ -1,0 +1,9 @@
+import { authModule } from './modules/auth/auth.routes';
+import { coreModule } from './modules/core/core.routes';
+import { i18nModule } from './modules/i18n/i18n.routes';
+import { permissionsModule } from './modules/permissions/permissions.routes';
+import type { ServerModule } from './platform/platform';
+import { usersModule } from './modules/users/users.routes';
+
+/** Every feature's server side, registered in this order. A new feature adds one line here. */
+export const serverModules: ServerModule[] = [coreModule, authModule, usersModule, i18nModule, permissionsModule];

@@ -1,0 +1,62 @@
+import type { AccessCode } from '@app/contract/permissions/list-permissions';
+import { grantMatches, type Permission } from '@app/contract/permission-codes';
+import { roleGrants } from '../db/schema';
+import type { Db } from './db';
+import type { CtxUser } from './request-context';
+import { readVersion } from './versions';
+
+/** How long another instance's grant change may take to be seen here. */
+const VERSION_CHECK_MS = 2000;
+
+/**
+ * The one place access is decided: the request pipeline asks it for every endpoint and the
+ * permission-list call asks it for pages. Grants are cached per permission version.
+ */
+export class AccessControl {
+  private grants = new Map<string, string[]>();
+  private version = -1;
+  private checkedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async currentVersion(): Promise<number> {
+    await this.refresh();
+    return this.version;
+  }
+
+  /** Drop the cache at once (this instance changed a grant). */
+  invalidate(): void {
+    this.checkedAt = 0;
+    this.version = -1;
+  }
+
+  async decide(permission: Permission, user: CtxUser | null): Promise<AccessCode> {
+    if (permission === 'public') return 'OK';
+    if (!user) return 'BEARER_TOKEN_ERROR';
+    if (permission === 'signed_in') return 'OK';
+    await this.refresh();
+    const grants = this.grants.get(user.role) ?? [];
+    return grants.some((grant) => grantMatches(grant, permission)) ? 'OK' : 'FORBIDDEN';
+  }
+
+  private async refresh(): Promise<void> {
+    if (Date.now() - this.checkedAt < VERSION_CHECK_MS && this.version >= 0) return;
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    await this.loading;
+  }
+
+  private async load(): Promise<void> {
+    const version = await readVersion(this.db, 'permission');
+    if (version !== this.version) {
+      const rows = await this.db.select().from(roleGrants);
+      const next = new Map<string, string[]>();
+      for (const row of rows) next.set(row.roleCode, [...(next.get(row.roleCode) ?? []), row.grant]);
+      this.grants = next;
+      this.version = version;
+    }
+    this.checkedAt = Date.now();
+  }
+}

@@ -1,0 +1,43 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { teamMembers, teams } from '../db/schema';
+import type { Auth } from './auth';
+import type { Db } from './db';
+import type { CtxTeam, CtxUser } from './request-context';
+
+export interface ResolvedSession {
+  sessionId: string;
+  user: CtxUser;
+  team: CtxTeam | null;
+}
+
+/**
+ * The bearer token -> session -> user, through better-auth (which checks expiry and slides the
+ * session), then the user's current team. The personal team comes first until team switching
+ * arrives with the account area.
+ */
+export async function resolveSession(auth: Auth, db: Db, authorization: string): Promise<ResolvedSession | null> {
+  const found = await auth.api.getSession({
+    headers: new Headers({ authorization }),
+    query: { disableCookieCache: true },
+  });
+  if (!found) return null;
+  const [membership] = await db
+    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, found.user.id))
+    .orderBy(desc(teams.personal), asc(teamMembers.createdAt))
+    .limit(1);
+  return {
+    sessionId: found.session.id,
+    user: {
+      id: found.user.id,
+      name: found.user.name,
+      email: found.user.email,
+      image: found.user.image ?? null,
+      role: typeof found.user.role === 'string' ? found.user.role : 'user',
+      createdAt: new Date(found.user.createdAt),
+    },
+    team: membership ?? null,
+  };
+}

@@ -1,0 +1,60 @@
+import type { Locale } from '@app/contract/common';
+import { i18nTranslations } from '../db/schema';
+import type { Db } from './db';
+import { readVersion } from './versions';
+
+const VERSION_CHECK_MS = 5000;
+
+/**
+ * All translations in memory, reloaded when the translation version moves (here or on another
+ * instance). Server messages and `/api/babel/text` read from it, so neither costs a query.
+ */
+export class Translator {
+  private byLoc = new Map<string, Map<string, string>>();
+  private version = -1;
+  private checkedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async ensureFresh(): Promise<number> {
+    if (this.version < 0 || Date.now() - this.checkedAt >= VERSION_CHECK_MS) {
+      this.loading ??= this.load().finally(() => {
+        this.loading = null;
+      });
+      await this.loading;
+    }
+    return this.version;
+  }
+
+  invalidate(): void {
+    this.checkedAt = 0;
+  }
+
+  /** Synchronous lookup from the last loaded state; the msgid itself when untranslated. */
+  translate(loc: Locale, msgid: string): string {
+    return this.byLoc.get(loc)?.get(msgid) ?? msgid;
+  }
+
+  all(loc: Locale): Map<string, string> {
+    return this.byLoc.get(loc) ?? new Map();
+  }
+
+  private async load(): Promise<void> {
+    const version = await readVersion(this.db, 'translation');
+    if (version !== this.version) {
+      const rows = await this.db
+        .select({ msgid: i18nTranslations.msgid, loc: i18nTranslations.loc, msgstr: i18nTranslations.msgstr })
+        .from(i18nTranslations);
+      const next = new Map<string, Map<string, string>>();
+      for (const row of rows) {
+        let table = next.get(row.loc);
+        if (!table) next.set(row.loc, (table = new Map()));
+        table.set(row.msgid, row.msgstr);
+      }
+      this.byLoc = next;
+      this.version = version;
+    }
+    this.checkedAt = Date.now();
+  }
+}

@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm';
+import { versions } from '../db/schema';
+import type { Db, Tx } from './db';
+
+export type VersionKey = 'translation' | 'permission' | 'tag_help';
+
+export async function readVersions(db: Db): Promise<Record<VersionKey, number>> {
+  const rows = await db.select().from(versions);
+  const found = new Map(rows.map((row) => [row.key, row.version]));
+  return {
+    translation: found.get('translation') ?? 1,
+    permission: found.get('permission') ?? 1,
+    tag_help: found.get('tag_help') ?? 1,
+  };
+}
+
+/** Call inside the transaction that makes the change, so clients never cache a half-applied state. */
+export async function bumpVersion(tx: Db | Tx, key: VersionKey): Promise<number> {
+  const [row] = await tx
+    .insert(versions)
+    .values({ key, version: 2 })
+    .onConflictDoUpdate({ target: versions.key, set: { version: sql`${versions.version} + 1`, updatedAt: new Date() } })
+    .returning({ version: versions.version });
+  return row?.version ?? 1;
+}
+
+export async function readVersion(db: Db, key: VersionKey): Promise<number> {
+  const [row] = await db.select({ version: versions.version }).from(versions).where(eq(versions.key, key));
+  return row?.version ?? 1;
+}
