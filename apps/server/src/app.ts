@@ -34,7 +34,12 @@ export interface BuiltApp {
 }
 
 /** Builds the whole server from the platform and the modules; tests call this with their own database. */
-export async function buildApp({ config, database, secret, logger = false }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  database,
+  secret,
+  logger = false,
+}: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger,
     genReqId: newRequestId,
@@ -48,9 +53,14 @@ export async function buildApp({ config, database, secret, logger = false }: Bui
     config,
     database,
     db,
-    auth: createAuth({ config, db, secret, onUserCreated: async (user) => {
-      await createPersonalTeam(db, user);
-    } }),
+    auth: createAuth({
+      config,
+      db,
+      secret,
+      onUserCreated: async (user) => {
+        await createPersonalTeam(db, user);
+      },
+    }),
     access: new AccessControl(db),
     registry: new EndpointRegistry(),
     translator: new Translator(db),

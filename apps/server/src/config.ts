@@ -60,5 +60,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = parsed.data;
   const host = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  return { ...config, publicUrl: config.PUBLIC_URL ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${config.PORT}` };
+  return {
+    ...config,
+    publicUrl: config.PUBLIC_URL ?? `http://${host === '127.0.0.1' ? 'localhost' : host}:${config.PORT}`,
+  };
 }

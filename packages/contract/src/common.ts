@@ -13,4 +13,8 @@ export const TOKEN_COOKIE = 'app_token';
 /** Unix time in seconds, the wire format of every timestamp. */
 export const zSeconds = z.number().int().nonnegative();
 
-export const zEmail = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid e-mail address' }));
+export const zEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid e-mail address' }));

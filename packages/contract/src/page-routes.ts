@@ -131,5 +131,8 @@ const compiled = PAGE_ROUTES.map((route) => ({ route, re: toRegExp(route.path) }
 /** Finds the registry entry for a concrete path (`/chat/42` -> `/chat/{chat_id}`); query strings are ignored. */
 export function matchPageRoute(path: string): PageRoute | undefined {
   const bare = path.split(/[?#]/)[0] ?? path;
-  return compiled.find(({ route }) => route.path === bare)?.route ?? compiled.find(({ re }) => re.test(bare))?.route;
+  return (
+    compiled.find(({ route }) => route.path === bare)?.route ??
+    compiled.find(({ re }) => re.test(bare))?.route
+  );
 }

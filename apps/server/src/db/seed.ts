@@ -1,4 +1,4 @@
-import { seedSuperAdmin, type SeededAdmin } from '../modules/auth/admin.seed';
+import { type SeededAdmin, seedSuperAdmin } from '../modules/auth/admin.seed';
 import { seedI18n } from '../modules/i18n/i18n.seed';
 import { seedRoles } from '../modules/permissions/roles.seed';
 import type { Platform } from '../platform/platform';

@@ -1,5 +1,5 @@
-import type { AccessCode } from '@app/contract/permissions/list-permissions';
 import { grantMatches, type Permission } from '@app/contract/permission-codes';
+import type { AccessCode } from '@app/contract/permissions/list-permissions';
 import { roleGrants } from '../db/schema';
 import type { Db } from './db';
 import type { CtxUser } from './request-context';

@@ -1,9 +1,9 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
-import { accounts, sessions, users, verifications } from '../db/schema';
 import type { Config } from '../config';
+import { accounts, sessions, users, verifications } from '../db/schema';
 import type { Db } from './db';
 
 export interface AuthOptions {

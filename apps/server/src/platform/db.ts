@@ -64,7 +64,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder }),
+    migrate: () =>
+      migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder }),
     ping: async () => {
       await pgliteDb.execute(sql`select 1`);
     },

@@ -81,7 +81,11 @@ export function installErrorHandler(app: FastifyInstance, db: Db): void {
     } catch (recordError) {
       request.log.error({ err: recordError }, 'could not record server error');
     }
-    const body: ErrorBody = { error_code: 'SERVER_ERROR', msg: t(defaultMessages.SERVER_ERROR), req_id: request.id };
+    const body: ErrorBody = {
+      error_code: 'SERVER_ERROR',
+      msg: t(defaultMessages.SERVER_ERROR),
+      req_id: request.id,
+    };
     return reply.code(500).send(body);
   });
 }

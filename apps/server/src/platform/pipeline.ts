@@ -41,7 +41,10 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
     };
     if (!request.url.startsWith('/api/')) return;
 
-    await translator.ensureFresh();
+    // Stale translations beat a failed request (the health check must answer while the database is down).
+    await translator
+      .ensureFresh()
+      .catch((error: unknown) => request.log.warn({ err: error }, 'translations not refreshed'));
     const authorization = request.headers.authorization;
     if (authorization && bearerToken(authorization)) {
       const session = await resolveSession(auth, db, authorization);

@@ -66,7 +66,7 @@ export function parseTzOffset(header: string | string[] | undefined): number {
 }
 
 export function bearerToken(header: string | undefined): string | null {
-  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+  if (header?.slice(0, 7).toLowerCase() !== 'bearer ') return null;
   const token = header.slice(7).trim();
   return token || null;
 }

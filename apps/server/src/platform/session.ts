@@ -15,7 +15,11 @@ export interface ResolvedSession {
  * session), then the user's current team. The personal team comes first until team switching
  * arrives with the account area.
  */
-export async function resolveSession(auth: Auth, db: Db, authorization: string): Promise<ResolvedSession | null> {
+export async function resolveSession(
+  auth: Auth,
+  db: Db,
+  authorization: string,
+): Promise<ResolvedSession | null> {
   const found = await auth.api.getSession({
     headers: new Headers({ authorization }),
     query: { disableCookieCache: true },

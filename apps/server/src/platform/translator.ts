@@ -48,9 +48,9 @@ export class Translator {
         .from(i18nTranslations);
       const next = new Map<string, Map<string, string>>();
       for (const row of rows) {
-        let table = next.get(row.loc);
-        if (!table) next.set(row.loc, (table = new Map()));
+        const table = next.get(row.loc) ?? new Map<string, string>();
         table.set(row.msgid, row.msgstr);
+        next.set(row.loc, table);
       }
       this.byLoc = next;
       this.version = version;

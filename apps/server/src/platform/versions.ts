@@ -19,7 +19,10 @@ export async function bumpVersion(tx: Db | Tx, key: VersionKey): Promise<number>
   const [row] = await tx
     .insert(versions)
     .values({ key, version: 2 })
-    .onConflictDoUpdate({ target: versions.key, set: { version: sql`${versions.version} + 1`, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: versions.key,
+      set: { version: sql`${versions.version} + 1`, updatedAt: new Date() },
+    })
     .returning({ version: versions.version });
   return row?.version ?? 1;
 }

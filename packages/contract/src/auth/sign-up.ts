@@ -22,7 +22,11 @@ export const postSignUp = defineEndpoint({
   summary: 'Create an account with e-mail and password; returns the bearer token',
   tags: ['auth'],
   body: z.object({
-    name: z.string().trim().min(1, { message: 'Enter your name' }).max(64, { message: 'Input exceeds maximum length' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { message: 'Enter your name' })
+      .max(64, { message: 'Input exceeds maximum length' }),
     email: zEmail,
     password: zPassword,
   }),

@@ -17,19 +17,30 @@ export async function seedSuperAdmin(platform: Platform): Promise<SeededAdmin | 
   const { db, config, auth } = platform;
   const wanted = config.ADMIN_EMAIL?.toLowerCase();
   if (wanted) {
-    const [existing] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, wanted));
+    const [existing] = await db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, wanted));
     if (existing) {
-      if (existing.role !== 'super_admin') await db.update(users).set({ role: 'super_admin' }).where(eq(users.id, existing.id));
+      if (existing.role !== 'super_admin')
+        await db.update(users).set({ role: 'super_admin' }).where(eq(users.id, existing.id));
       return null;
     }
   } else {
-    const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'super_admin')).limit(1);
+    const [anyAdmin] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'super_admin'))
+      .limit(1);
     if (anyAdmin) return null;
   }
   const email = wanted ?? 'admin@example.com';
   const generatedPassword = config.ADMIN_PASSWORD ? null : randomBytes(12).toString('base64url');
   const password = config.ADMIN_PASSWORD ?? (generatedPassword as string);
   const created = await auth.api.signUpEmail({ body: { name: 'Admin', email, password } });
-  await db.update(users).set({ role: 'super_admin', emailVerified: true }).where(eq(users.id, created.user.id));
+  await db
+    .update(users)
+    .set({ role: 'super_admin', emailVerified: true })
+    .where(eq(users.id, created.user.id));
   return { email, generatedPassword };
 }

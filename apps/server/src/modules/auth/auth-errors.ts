@@ -6,13 +6,23 @@ import { AppError } from '../../platform/app-error';
  * so a library change cannot turn a user mistake into a 500.
  */
 const mapped: Record<string, () => AppError> = {
-  USER_ALREADY_EXISTS: () => new AppError('CONFLICT', { msg: 'The email already exists', fields: { email: 'The email already exists' } }),
+  USER_ALREADY_EXISTS: () =>
+    new AppError('CONFLICT', {
+      msg: 'The email already exists',
+      fields: { email: 'The email already exists' },
+    }),
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: () =>
-    new AppError('CONFLICT', { msg: 'The email already exists', fields: { email: 'The email already exists' } }),
+    new AppError('CONFLICT', {
+      msg: 'The email already exists',
+      fields: { email: 'The email already exists' },
+    }),
   INVALID_EMAIL_OR_PASSWORD: () => new AppError('UNAUTHORIZED', { msg: 'Invalid email or password' }),
-  INVALID_EMAIL: () => new AppError('VALIDATION_ERROR', { fields: { email: 'Enter a valid e-mail address' } }),
-  PASSWORD_TOO_SHORT: () => new AppError('VALIDATION_ERROR', { fields: { password: 'Password must be at least 8 characters' } }),
-  PASSWORD_TOO_LONG: () => new AppError('VALIDATION_ERROR', { fields: { password: 'Password must be at most 128 characters' } }),
+  INVALID_EMAIL: () =>
+    new AppError('VALIDATION_ERROR', { fields: { email: 'Enter a valid e-mail address' } }),
+  PASSWORD_TOO_SHORT: () =>
+    new AppError('VALIDATION_ERROR', { fields: { password: 'Password must be at least 8 characters' } }),
+  PASSWORD_TOO_LONG: () =>
+    new AppError('VALIDATION_ERROR', { fields: { password: 'Password must be at most 128 characters' } }),
   EMAIL_NOT_VERIFIED: () => new AppError('FORBIDDEN', { msg: 'Please verify your e-mail address first' }),
 };
 

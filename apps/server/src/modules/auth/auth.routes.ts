@@ -5,8 +5,8 @@ import { TOKEN_COOKIE } from '@app/contract/common';
 import type { FastifyReply } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
-import { fromAuthError } from './auth-errors';
 import { type AuthResult, signInWithEmail, signOut, signUpWithEmail } from './auth.service';
+import { fromAuthError } from './auth-errors';
 
 /**
  * The token cookie the SPA reads to build its `Authorization` header. Not httpOnly by design
@@ -77,7 +77,9 @@ export const authModule: ServerModule = {
           new Request(url, {
             method: request.method,
             headers,
-            ...(request.method === 'POST' && request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+            ...(request.method === 'POST' && request.body !== undefined
+              ? { body: JSON.stringify(request.body) }
+              : {}),
           }),
         );
         const text = await response.text();

@@ -1,4 +1,5 @@
 import { getHealthy } from '@app/contract/core/healthy';
+import { getPing } from '@app/contract/core/ping';
 import { registerEndpoint } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 
@@ -18,6 +19,8 @@ export const coreModule: ServerModule = {
       }
       return { status: 'ok' as const, time: Math.floor(Date.now() / 1000) };
     });
+
+    registerEndpoint(app, platform.registry, getPing, () => ({ pong: true as const }));
 
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },

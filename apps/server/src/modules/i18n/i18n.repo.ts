@@ -7,7 +7,12 @@ export async function listMsgids(db: Db): Promise<string[]> {
 }
 
 /** Registers msgids nobody has asked for before; existing ones are left as they are. */
-export async function insertMsgids(db: Db | Tx, msgids: string[], sourceLang: string, from: string): Promise<void> {
+export async function insertMsgids(
+  db: Db | Tx,
+  msgids: string[],
+  sourceLang: string,
+  from: string,
+): Promise<void> {
   if (!msgids.length) return;
   await db
     .insert(i18nMsgids)
@@ -29,6 +34,9 @@ export async function insertMissingTranslations(
   return inserted.length;
 }
 
-export async function upsertLanguages(db: Db, rows: { loc: string; display: string; sort: number }[]): Promise<void> {
+export async function upsertLanguages(
+  db: Db,
+  rows: { loc: string; display: string; sort: number }[],
+): Promise<void> {
   await db.insert(languages).values(rows).onConflictDoNothing();
 }

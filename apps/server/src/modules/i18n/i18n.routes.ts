@@ -8,8 +8,14 @@ export const i18nModule: ServerModule = {
   register(app, platform) {
     const registry = new MsgidRegistry(platform);
     // Public (the login page is translated too), so bounded per address against msgid spam.
-    registerEndpoint(app, platform.registry, postBabelText, ({ ctx, body }) => babelText(platform, registry, ctx, body), {
-      rateLimit: { max: 300 },
-    });
+    registerEndpoint(
+      app,
+      platform.registry,
+      postBabelText,
+      ({ ctx, body }) => babelText(platform, registry, ctx, body),
+      {
+        rateLimit: { max: 300 },
+      },
+    );
   },
 };

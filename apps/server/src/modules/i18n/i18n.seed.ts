@@ -15,7 +15,9 @@ const LANGUAGES = [
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Source tree: ./seed beside this file; bundle: dist/i18n-seed (copied by the build). */
-const seedDir = existsSync(path.join(here, 'i18n-seed')) ? path.join(here, 'i18n-seed') : path.join(here, 'seed');
+const seedDir = existsSync(path.join(here, 'i18n-seed'))
+  ? path.join(here, 'i18n-seed')
+  : path.join(here, 'seed');
 
 /** Reads `<name>.<loc>.json` files (`{ msgid: msgstr }`) into rows. */
 export function readSeedTranslations(dir = seedDir): { msgid: string; loc: string; msgstr: string }[] {
@@ -43,7 +45,8 @@ export async function seedI18n(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await insertMsgids(tx, [...new Set(rows.map((row) => row.msgid))], 'en_US', 'seed');
     let added = 0;
-    for (let i = 0; i < rows.length; i += 500) added += await insertMissingTranslations(tx, rows.slice(i, i + 500));
+    for (let i = 0; i < rows.length; i += 500)
+      added += await insertMissingTranslations(tx, rows.slice(i, i + 500));
     if (added > 0) await bumpVersion(tx, 'translation');
   });
 }

@@ -6,6 +6,8 @@ import { listPermissions } from './permissions.service';
 export const permissionsModule: ServerModule = {
   name: 'permissions',
   register(app, platform) {
-    registerEndpoint(app, platform.registry, postPermissionList, ({ ctx, body }) => listPermissions(platform, ctx, body));
+    registerEndpoint(app, platform.registry, postPermissionList, ({ ctx, body }) =>
+      listPermissions(platform, ctx, body),
+    );
   },
 };

@@ -1,5 +1,5 @@
-import type { AccessCode } from '@app/contract/permissions/list-permissions';
 import { matchPageRoute } from '@app/contract/page-routes';
+import type { AccessCode } from '@app/contract/permissions/list-permissions';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 
@@ -18,8 +18,9 @@ export async function listPermissions(
   ctx: RequestContext,
   input: { page_routes: string[]; apis: string[] },
 ) {
-  const decide = async (permission: Parameters<Platform['access']['decide']>[0] | undefined): Promise<AccessCode> =>
-    permission ? platform.access.decide(permission, ctx.user) : 'FORBIDDEN';
+  const decide = async (
+    permission: Parameters<Platform['access']['decide']>[0] | undefined,
+  ): Promise<AccessCode> => (permission ? platform.access.decide(permission, ctx.user) : 'FORBIDDEN');
 
   const pageRoutes = await Promise.all(
     input.page_routes.map(async (route) => {

@@ -20,7 +20,12 @@ function adminAreas(): string[] {
 /** The seeded roles of ARCHITECTURE section 6 and what each holds. */
 export function seededRoles(): { code: string; name: string; description: string; grants: string[] }[] {
   return [
-    { code: 'super_admin', name: 'Super admin', description: 'Everything, including roles and permissions', grants: ['*'] },
+    {
+      code: 'super_admin',
+      name: 'Super admin',
+      description: 'Everything, including roles and permissions',
+      grants: ['*'],
+    },
     {
       code: 'admin',
       name: 'Admin',

@@ -6,6 +6,8 @@ import { getBasicInfos } from './users.service';
 export const usersModule: ServerModule = {
   name: 'users',
   register(app, platform) {
-    registerEndpoint(app, platform.registry, getBasicInfosEndpoint, ({ ctx }) => getBasicInfos(platform, ctx));
+    registerEndpoint(app, platform.registry, getBasicInfosEndpoint, ({ ctx }) =>
+      getBasicInfos(platform, ctx),
+    );
   },
 };

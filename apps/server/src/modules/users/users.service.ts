@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { LOCALES, type Locale } from '@app/contract/common';
+import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { AppError } from '../../platform/app-error';
 import { FREE_PLAN } from '../../platform/free-plan';
 import type { Platform } from '../../platform/platform';

@@ -1,0 +1,112 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverErrors } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('core: health, errors, headers, OpenAPI', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await createTestApp(
+      { SERVE_WEB: 'true', WEB_DIST: webDist },
+      {
+        beforeReady: (app) => {
+          app.get('/api/test/boom', async () => {
+            throw new Error('secret internal detail');
+          });
+        },
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/healthy answers ok with a database round trip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/healthy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('every response carries x-request-id, errors included', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/api/healthy' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({
+      error_code: 'NOT_FOUND',
+      msg: 'Not found',
+      req_id: missing.headers['x-request-id'],
+    });
+  });
+
+  it('an unexpected error answers SERVER_ERROR with a safe message and req_id, and records the stack', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.error_code).toBe('SERVER_ERROR');
+    expect(body.msg).not.toContain('secret internal detail');
+    expect(body.req_id).toBe(res.headers['x-request-id']);
+    const [recorded] = await t.platform.db
+      .select()
+      .from(serverErrors)
+      .where(eq(serverErrors.reqId, body.req_id));
+    expect(recorded?.message).toBe('secret internal detail');
+    expect(recorded?.stack).toContain('core.test.ts');
+    expect(recorded?.route).toBe('/api/test/boom');
+  });
+
+  it('malformed JSON is a VALIDATION_ERROR, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/babel/text',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_code).toBe('VALIDATION_ERROR');
+  });
+
+  it('the SPA is served for client routes with a strict CSP (no inline scripts)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/chat/123?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a missing hashed asset is a 404, not the app shell', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/old-chunk.js' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('serves OpenAPI at /api/openapi.json with every contract endpoint', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
+    for (const endpoint of t.platform.registry.all()) {
+      const openApiPath = endpoint.path.replace(/\{(\w+)\??\}/g, '{$1}');
+      expect(doc.paths[openApiPath]?.[endpoint.method.toLowerCase()], endpoint.id).toBeDefined();
+    }
+    expect(doc.paths['/api/user/basic-infos']?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
+  });
+});
+
+describe('core: health when the database is down', () => {
+  it('GET /api/healthy answers 503 when the database cannot answer', async () => {
+    const t = await createTestApp();
+    await t.platform.database.close();
+    const res = await t.app.inject({ method: 'GET', url: '/api/healthy' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error_code: 'SERVER_ERROR' });
+    await t.close();
+  });
+});

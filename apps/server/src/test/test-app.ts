@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { runSeeds } from '../db/seed';
+import { type Database, openDatabase } from '../platform/db';
+import type { Platform } from '../platform/platform';
+
+/**
+ * A real, throw-away database per test file: a fresh PostgreSQL database when TEST_DATABASE_URL
+ * is set (as in CI), else an in-memory PGlite. Dropped when the file is done.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await database.migrate();
+    return { database, drop: () => database.close().catch(() => undefined) };
+  }
+  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close().catch(() => undefined);
+      const cleaner = new pg.Client({ connectionString: url });
+      await cleaner.connect();
+      await cleaner.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  platform: Platform;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+export const TEST_ADMIN = { email: 'root@example.com', password: 'root-password-1' };
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger']; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_MAX: '1000',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...env,
+  });
+  const { app, platform } = await buildApp({
+    config,
+    database,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    logger: options.logger ?? false,
+  });
+  await runSeeds(platform);
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    platform,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Signs a new user up through the real endpoint; returns their token and identity. */
+export async function signUpUser(app: FastifyInstance, overrides: { email?: string; name?: string } = {}) {
+  counter += 1;
+  const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'correct-horse-1';
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { name: overrides.name ?? `User ${counter}`, email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
+  const body = response.json() as { token: string; user: { id: string } };
+  return {
+    token: body.token,
+    userId: body.user.id,
+    email,
+    password,
+    auth: { authorization: `Bearer ${body.token}` },
+  };
+}
+
+export async function signInAdmin(app: FastifyInstance) {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: TEST_ADMIN });
+  if (response.statusCode !== 200) throw new Error(`admin sign-in failed: ${response.body}`);
+  const { token } = response.json() as { token: string };
+  return { token, auth: { authorization: `Bearer ${token}` } };
+}
