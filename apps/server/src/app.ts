@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -7,7 +6,6 @@ import type { Config } from './config';
 import { serverModules } from './modules';
 import { createPersonalTeam } from './modules/teams/teams.service';
 import { AccessControl } from './platform/access';
-import { AppError } from './platform/app-error';
 import { createAuth } from './platform/auth';
 import type { Database } from './platform/db';
 import { EndpointRegistry } from './platform/endpoint';
@@ -15,6 +13,7 @@ import { installErrorHandler } from './platform/error-handler';
 import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
 import type { Platform } from './platform/platform';
+import { installRateLimit } from './platform/rate-limit';
 import { installSecurityHeaders } from './platform/security';
 import { installSpa } from './platform/spa';
 import { Translator } from './platform/translator';
@@ -44,7 +43,7 @@ export async function buildApp({
     logger,
     genReqId: newRequestId,
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
   });
 
@@ -78,11 +77,7 @@ export async function buildApp({
   installErrorHandler(app, db);
   await installSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', { _retry_: { waiting_time: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
-  });
+  await installRateLimit(app, config.REDIS_URL);
   await installOpenApi(app, API_VERSION);
   installPipeline(app, platform);
 

@@ -33,6 +33,8 @@ export const zConfig = z.object({
   /** `cn` makes the China-region defaults (language, currency, location). */
   REGION: z.enum(['global', 'cn']).default('global'),
   SERVE_WEB: zBool.default(true),
+  /** Believe X-Forwarded-For (only behind a proxy that sets it; otherwise clients could dodge rate limits). */
+  TRUST_PROXY: zBool.default(false),
 });
 
 export type Config = z.infer<typeof zConfig> & { publicUrl: string };

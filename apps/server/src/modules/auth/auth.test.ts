@@ -146,19 +146,31 @@ describe('auth: sign-up, sign-in, sign-out', () => {
   });
 });
 
-describe('auth: rate limiting', () => {
+// With REDIS_URL (as in CI) the counters live in Redis, shared by every instance.
+/** A fresh client address per test: Redis counters outlive the test database. */
+function clientAddress(): Record<string, string> {
+  return {
+    'x-forwarded-for': `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  };
+}
+
+const limiterStores: [string, Record<string, string>][] = [['in memory', {}]];
+if (process.env.TEST_REDIS_URL) limiterStores.push(['in Redis', { REDIS_URL: process.env.TEST_REDIS_URL }]);
+
+describe.each(limiterStores)('auth: rate limiting %s', (_label, env) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+    t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true', ...env });
   });
   afterAll(() => t.close());
 
   it('the attempt after the limit is RATE_LIMITED with _retry_.waiting_time', async () => {
     const payload = { email: 'nobody@example.com', password: 'whatever-1' };
+    const headers = clientAddress();
     for (let i = 0; i < 3; i++) {
-      expect((await t.app.inject({ method: 'POST', url: SIGN_IN, payload })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: SIGN_IN, payload, headers })).statusCode).toBe(401);
     }
-    const limited = await t.app.inject({ method: 'POST', url: SIGN_IN, payload });
+    const limited = await t.app.inject({ method: 'POST', url: SIGN_IN, payload, headers });
     expect(limited.statusCode).toBe(429);
     const body = limited.json();
     expect(body.error_code).toBe('RATE_LIMITED');
