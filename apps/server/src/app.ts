@@ -10,6 +10,7 @@ import { createAuth } from './platform/auth';
 import type { Database } from './platform/db';
 import { EndpointRegistry } from './platform/endpoint';
 import { installErrorHandler } from './platform/error-handler';
+import { createMailer } from './platform/mail';
 import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
 import type { Platform } from './platform/platform';
@@ -63,6 +64,7 @@ export async function buildApp({
     access: new AccessControl(db),
     registry: new EndpointRegistry(),
     translator: new Translator(db),
+    mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
     secret,
     apiVersion: API_VERSION,
   };

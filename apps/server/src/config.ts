@@ -26,6 +26,7 @@ export const zConfig = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Marketing AI Workspace <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and sign-up attempts allowed per minute from one address. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),

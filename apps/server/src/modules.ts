@@ -1,8 +1,14 @@
+import { adminTeamsModule } from './modules/admin-teams/admin-teams.routes';
+import { adminUsersModule } from './modules/admin-users/admin-users.routes';
+import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { coreModule } from './modules/core/core.routes';
+import { dashboardModule } from './modules/dashboard/dashboard.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
+import { rolesModule } from './modules/roles/roles.routes';
 import { usersModule } from './modules/users/users.routes';
+import { viewSettingsModule } from './modules/view-settings/view-settings.routes';
 import type { ServerModule } from './platform/platform';
 
 /** Every feature's server side, registered in this order. A new feature adds one line here. */
@@ -12,4 +18,10 @@ export const serverModules: ServerModule[] = [
   usersModule,
   i18nModule,
   permissionsModule,
+  viewSettingsModule,
+  dashboardModule,
+  adminUsersModule,
+  rolesModule,
+  adminTeamsModule,
+  auditModule,
 ];

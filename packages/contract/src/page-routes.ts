@@ -21,6 +21,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   open('/wechat-bind-callback'),
   open('/google/oauth/code/callback'),
   open('/projects/accept-invite'),
+  open('/reset-password'),
   open('/403'),
   open('/500'),
   open('/doc/{type}/apis/{docID?}'),

@@ -1,6 +1,8 @@
 // The one list of tables drizzle (queries, migrations) and better-auth's adapter read.
+export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/i18n';
 export * from './schema/roles';
 export * from './schema/system';
 export * from './schema/teams';
+export * from './schema/view-settings';

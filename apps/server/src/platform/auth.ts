@@ -1,7 +1,9 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { Db } from './db';
@@ -35,11 +37,13 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
     },
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },
         locale: { type: 'string', required: false, input: false },
+        banned: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
     session: {
@@ -47,6 +51,19 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
       updateAge: 60 * 60 * 24,
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A banned user cannot open a session, whatever the way in.
+          before: async (session) => {
+            const [user] = await db
+              .select({ banned: users.banned })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user?.banned)
+              throw new APIError('FORBIDDEN', { code: 'BANNED', message: 'This account is banned' });
+          },
+        },
+      },
       user: {
         create: {
           after: async (user) => onUserCreated({ id: user.id, name: user.name, email: user.email }),

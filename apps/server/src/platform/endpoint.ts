@@ -94,3 +94,14 @@ export function registerEndpoint<E extends Endpoint>(
       }),
   });
 }
+
+export type RouteFn = <E extends Endpoint>(
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options?: RouteOptions,
+) => void;
+
+/** `registerEndpoint` bound to one app, so a module's routes file reads as a list. */
+export function routesFor(app: FastifyInstance, registry: EndpointRegistry): RouteFn {
+  return (endpoint, handler, options) => registerEndpoint(app, registry, endpoint, handler, options);
+}

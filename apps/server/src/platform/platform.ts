@@ -4,6 +4,7 @@ import type { AccessControl } from './access';
 import type { Auth } from './auth';
 import type { Database, Db } from './db';
 import type { EndpointRegistry } from './endpoint';
+import type { Mailer } from './mail';
 import type { Translator } from './translator';
 
 /** The shared services every module receives; built once in app.ts. */
@@ -15,6 +16,7 @@ export interface Platform {
   access: AccessControl;
   registry: EndpointRegistry;
   translator: Translator;
+  mailer: Mailer;
   secret: string;
   apiVersion: string;
 }

@@ -24,7 +24,8 @@ export async function resolveSession(
     headers: new Headers({ authorization }),
     query: { disableCookieCache: true },
   });
-  if (!found) return null;
+  // A ban ends sessions at once; this also covers a session opened a moment before the ban.
+  if (!found || found.user.banned === true) return null;
   const [membership] = await db
     .select({ id: teams.id, name: teams.name, role: teamMembers.role })
     .from(teamMembers)

@@ -17,6 +17,9 @@ export const users = pgTable('users', {
     .default('user')
     .references(() => roles.code),
   locale: text('locale'),
+  banned: boolean('banned').notNull().default(false),
+  banReason: text('ban_reason'),
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

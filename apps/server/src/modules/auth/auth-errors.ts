@@ -23,6 +23,9 @@ const mapped: Record<string, () => AppError> = {
     new AppError('VALIDATION_ERROR', { fields: { password: 'Password must be at least 8 characters' } }),
   PASSWORD_TOO_LONG: () =>
     new AppError('VALIDATION_ERROR', { fields: { password: 'Password must be at most 128 characters' } }),
+  BANNED: () => new AppError('FORBIDDEN', { msg: 'This account is banned' }),
+  INVALID_TOKEN: () =>
+    new AppError('VALIDATION_ERROR', { fields: { token: 'This link is invalid or has expired' } }),
   EMAIL_NOT_VERIFIED: () => new AppError('FORBIDDEN', { msg: 'Please verify your e-mail address first' }),
 };
 

@@ -1,3 +1,4 @@
+import { postResetPassword } from '@app/contract/auth/reset-password';
 import { postSignIn } from '@app/contract/auth/sign-in';
 import { postSignOut } from '@app/contract/auth/sign-out';
 import { postSignUp } from '@app/contract/auth/sign-up';
@@ -5,7 +6,7 @@ import { TOKEN_COOKIE } from '@app/contract/common';
 import type { FastifyReply } from 'fastify';
 import { registerEndpoint } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
-import { type AuthResult, signInWithEmail, signOut, signUpWithEmail } from './auth.service';
+import { type AuthResult, resetPassword, signInWithEmail, signOut, signUpWithEmail } from './auth.service';
 import { fromAuthError } from './auth-errors';
 
 /**
@@ -57,6 +58,10 @@ export const authModule: ServerModule = {
       const signedOut = await signOut(platform, ctx);
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { signed_out: signedOut };
+    });
+
+    registerEndpoint(app, platform.registry, postResetPassword, ({ body }) => resetPassword(platform, body), {
+      rateLimit,
     });
 
     // The rest of better-auth (sessions, and the social and two-factor flows later issues add),

@@ -60,3 +60,9 @@ export async function signOut(platform: Platform, ctx: RequestContext): Promise<
 function pickUser(user: { id: string; email: string; name: string }) {
   return { id: user.id, email: user.email, name: user.name };
 }
+
+/** Sets a new password from a reset link's token; better-auth ends every session of the user. */
+export async function resetPassword(platform: Platform, input: { token: string; newPassword: string }) {
+  await withAuthErrors(() => platform.auth.api.resetPassword({ body: input }));
+  return { status: true as const };
+}

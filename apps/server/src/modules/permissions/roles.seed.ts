@@ -39,7 +39,7 @@ export function seededRoles(): { code: string; name: string; description: string
       name: 'Operator',
       description: 'Support: users (read), orders, invoices, messages, logs (read)',
       grants: [
-        'admin.dashboard.view',
+        'admin.dashboard.*',
         'admin.users.view',
         'admin.users.read',
         'admin.orders.*',
