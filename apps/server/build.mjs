@@ -1,14 +1,20 @@
 // Bundles the server into dist/main.js (workspace TypeScript included, npm packages left external)
 // and copies what it reads at run time: the migrations and the seeded translations.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+
+// Paths below are relative to this package, wherever the build is started from.
+const root = fileURLToPath(new URL('.', import.meta.url));
+process.chdir(root);
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@app/'));
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  absWorkingDir: root,
+  entryPoints: ['./src/main.ts'],
   outfile: 'dist/main.js',
   bundle: true,
   platform: 'node',

@@ -1,0 +1,34 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBasicInfos } from '../../lib/session/basic-infos';
+import { MessagesDrawer } from './messages-drawer';
+
+const NO_UNREAD = { total: 0, msgs: [] };
+
+/** The bell with the unread total from basic infos; opens the unread messages. */
+export function MessagesButton() {
+  const { t } = useTranslation();
+  const { data } = useBasicInfos();
+  const [open, setOpen] = useState(false);
+  const unread = data?.msgs_unread ?? NO_UNREAD;
+  const label = unread.total > 0 ? t('Messages, {{total}} unread', { total: unread.total }) : t('Messages');
+
+  return (
+    <>
+      <Tooltip title={t('Messages')}>
+        <Badge count={unread.total} size="small" overflowCount={99} offset={[-4, 4]}>
+          <Button
+            type="text"
+            shape="circle"
+            icon={<BellOutlined aria-hidden />}
+            aria-label={label}
+            onClick={() => setOpen(true)}
+          />
+        </Badge>
+      </Tooltip>
+      <MessagesDrawer open={open} onClose={() => setOpen(false)} unread={unread} />
+    </>
+  );
+}

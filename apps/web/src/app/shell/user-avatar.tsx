@@ -1,0 +1,24 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar } from 'antd';
+
+interface UserAvatarProps {
+  username: string;
+  avatarUrl: string | null;
+  size?: number;
+}
+
+/** The user's picture, else the first letter of their name. */
+export function UserAvatar({ username, avatarUrl, size = 32 }: UserAvatarProps) {
+  const initial = username.trim().charAt(0).toUpperCase();
+  return (
+    <Avatar
+      size={size}
+      src={avatarUrl ?? undefined}
+      icon={initial ? undefined : <UserOutlined aria-hidden />}
+      style={avatarUrl ? undefined : { background: 'var(--ant-color-primary, #1677ff)' }}
+      alt=""
+    >
+      {initial || null}
+    </Avatar>
+  );
+}

@@ -1,0 +1,69 @@
+import { CrownOutlined, LogoutOutlined, MessageOutlined, SettingOutlined } from '@ant-design/icons';
+import type { BasicInfos } from '@app/contract/user/get-basic-infos';
+import { Divider, Flex, Spin, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { UserAvatar } from './user-avatar';
+
+interface UserCardProps {
+  user: BasicInfos;
+  /** Closes the popover once a link is followed. */
+  onNavigate: () => void;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+/** The user popover's content (spec section 2, "Top bar and shared panels"). */
+export function UserCard({ user, onNavigate, onSignOut, signingOut }: UserCardProps) {
+  const { t } = useTranslation();
+  const links: { to: string; icon: ReactNode; label: string }[] = [
+    { to: '/account/subscription', icon: <CrownOutlined aria-hidden />, label: t('Upgrade') },
+    { to: '/chat', icon: <MessageOutlined aria-hidden />, label: t('Chat') },
+    { to: '/account/personal/profile', icon: <SettingOutlined aria-hidden />, label: t('Settings') },
+  ];
+
+  return (
+    <div className="user-card">
+      <Flex gap={12} align="center">
+        <UserAvatar username={user.username} avatarUrl={user.avatar_url} size={44} />
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text strong ellipsis>
+            {user.username}
+          </Typography.Text>
+          {/* The server masks the address (first and last letters kept). */}
+          <Typography.Text type="secondary" ellipsis>
+            {user.email}
+          </Typography.Text>
+          <span>
+            <Tag color="blue" style={{ marginTop: 4, marginInlineEnd: 0 }}>
+              {user.role_name}
+            </Tag>
+          </span>
+        </Flex>
+      </Flex>
+      <Divider style={{ margin: '12px 0 4px' }} />
+      <ul className="user-card__links">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="user-card__link" onClick={onNavigate}>
+              {link.icon}
+              {link.label}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <button
+            type="button"
+            className="user-card__link user-card__link--danger"
+            onClick={onSignOut}
+            disabled={signingOut}
+          >
+            {signingOut ? <Spin size="small" /> : <LogoutOutlined aria-hidden />}
+            {t('Log out')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

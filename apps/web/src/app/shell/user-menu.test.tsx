@@ -1,0 +1,60 @@
+import { TOKEN_COOKIE } from '@app/contract/common';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '../../lib/cookies';
+import { basicInfosFixture } from '../../lib/testing/basic-infos-fixture';
+import { renderApp } from '../testing/render-app';
+import { signedInRoutes, signIn } from '../testing/signed-in-stubs';
+import { stubFetch } from '../testing/stub-fetch';
+
+describe('user popover', () => {
+  it('shows who is signed in and links to upgrade, chat and settings', async () => {
+    signIn();
+    stubFetch(
+      signedInRoutes(basicInfosFixture({ username: 'Ada', email: 'a***e@example.com', role_name: 'admin' })),
+    );
+    renderApp('/chat');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+
+    expect(await screen.findByText('a***e@example.com')).toBeTruthy();
+    expect(screen.getByText('admin')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/account/subscription');
+    expect(screen.getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe('/chat');
+    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+      '/account/personal/profile',
+    );
+  });
+
+  it('logs out: tells the server, drops the token and the cache, and goes to /login', async () => {
+    signIn();
+    const fetch = stubFetch({ ...signedInRoutes(), 'POST /api/sign-out': { body: { signed_out: true } } });
+    const app = renderApp('/chat');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(fetch.callsTo('POST /api/sign-out')[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(getToken()).toBeNull();
+    expect(document.cookie).not.toContain(`${TOKEN_COOKIE}=`);
+    expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('still signs out locally when the server cannot be reached', async () => {
+    signIn();
+    stubFetch({ ...signedInRoutes(), 'POST /api/sign-out': { status: 503, body: {} } });
+    const app = renderApp('/chat');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(getToken()).toBeNull();
+  });
+});

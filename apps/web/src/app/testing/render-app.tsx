@@ -1,0 +1,26 @@
+import { configure, render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createQueryClient } from '../../lib/query-client';
+import { AppProviders } from '../providers';
+import { createRoutes } from '../routes';
+
+// Pages are lazy chunks: the first visit in a test file waits for Vite to transform the page and
+// its antd components, which takes longer than Testing Library's default 1 s on this machine.
+configure({ asyncUtilTimeout: 8000 });
+
+/**
+ * Renders the real app (providers, route tree, guards, lazy pages) at `path` in a memory router
+ * with a fresh query client. `routes` replaces the tree for tests of a single component.
+ */
+export function renderApp(path: string, routes?: RouteObject[]) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes ?? createRoutes(queryClient), { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  /** Where the router is now, as `/path?query`. */
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, router, queryClient, location };
+}

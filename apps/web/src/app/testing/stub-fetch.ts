@@ -1,0 +1,50 @@
+import { jsonResponse, mockFetch, type SeenRequest } from '../../lib/testing/mock-fetch';
+
+export interface StubReply {
+  status?: number;
+  body?: unknown;
+}
+
+export type StubHandler = StubReply | ((request: SeenRequest) => StubReply | Promise<StubReply>);
+
+/** Keyed `METHOD /path`, the contract's endpoint id. */
+export type StubRoutes = Record<string, StubHandler>;
+
+/**
+ * The calls every page makes in the background: the health check and translations (English
+ * has none, so an empty set). A test overrides them by naming the same key.
+ */
+const BACKGROUND: StubRoutes = {
+  'GET /api/healthy': { body: { status: 'ok', time: 1_700_000_000 } },
+  'POST /api/babel/text': ({ headers }) => ({
+    body: { version: 1, loc: headers.get('Accept-Language') ?? 'en_US', msgstrs: {} },
+  }),
+};
+
+function endpointId(request: SeenRequest): string {
+  return `${request.method.toUpperCase()} ${new URL(request.url, 'http://localhost').pathname}`;
+}
+
+/**
+ * lib's `mockFetch` answering by endpoint, for tests that render whole pages and so make several
+ * calls. Unknown calls answer 404 so a missing stub shows up as a visible failure.
+ */
+export function stubFetch(routes: StubRoutes = {}) {
+  const all: StubRoutes = { ...BACKGROUND, ...routes };
+  const { requests } = mockFetch(async (request) => {
+    const id = endpointId(request);
+    const handler = all[id];
+    const reply: StubReply = !handler
+      ? { status: 404, body: { error_code: 'NOT_FOUND', msg: `No stub for ${id}`, req_id: 'test' } }
+      : typeof handler === 'function'
+        ? await handler(request)
+        : handler;
+    return jsonResponse(reply.status ?? 200, reply.body ?? {});
+  });
+
+  return {
+    requests,
+    /** The requests made to one endpoint, e.g. `callsTo('POST /api/sign-out')`. */
+    callsTo: (id: string) => requests.filter((request) => endpointId(request) === id),
+  };
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '../../app/document-title';
+import { AuthSwitchLink } from './auth-switch-link';
+import { CnAuthLayout } from './cn-auth-layout';
+import { CnAuthTabs } from './cn-auth-tabs';
+import { EmailSignInForm } from './email-sign-in-form';
+
+/** `/login`, China-region variant. */
+export function CnLoginPage() {
+  const { t } = useTranslation();
+  return (
+    <CnAuthLayout title={t('Sign in')}>
+      <DocumentTitle title={t('Sign in')} />
+      <CnAuthTabs emailLabel={t('E-mail sign-in')} emailForm={<EmailSignInForm />} />
+      <AuthSwitchLink prompt={t("Don't have an account?")} label={t('Create an account')} to="/sign-up" />
+    </CnAuthLayout>
+  );
+}
