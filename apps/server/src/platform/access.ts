@@ -17,6 +17,8 @@ export class AccessControl {
   private version = -1;
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
+  /** Moves on every invalidate, so a load that started before a change cannot mark itself fresh. */
+  private generation = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -27,6 +29,7 @@ export class AccessControl {
 
   /** Drop the cache at once (this instance changed a grant). */
   invalidate(): void {
+    this.generation += 1;
     this.checkedAt = 0;
     this.version = -1;
   }
@@ -41,14 +44,17 @@ export class AccessControl {
   }
 
   private async refresh(): Promise<void> {
-    if (Date.now() - this.checkedAt < VERSION_CHECK_MS && this.version >= 0) return;
-    this.loading ??= this.load().finally(() => {
-      this.loading = null;
-    });
-    await this.loading;
+    // Loops because a load that began before an invalidate leaves the cache unfresh.
+    while (this.version < 0 || Date.now() - this.checkedAt >= VERSION_CHECK_MS) {
+      this.loading ??= this.load().finally(() => {
+        this.loading = null;
+      });
+      await this.loading;
+    }
   }
 
   private async load(): Promise<void> {
+    const generation = this.generation;
     const version = await readVersion(this.db, 'permission');
     if (version !== this.version) {
       const rows = await this.db.select().from(roleGrants);
@@ -57,6 +63,6 @@ export class AccessControl {
       this.grants = next;
       this.version = version;
     }
-    this.checkedAt = Date.now();
+    if (generation === this.generation) this.checkedAt = Date.now();
   }
 }

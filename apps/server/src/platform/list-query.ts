@@ -139,3 +139,24 @@ export function searchColumns(q: string, columns: Column[]): SQL | undefined {
 export function toSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
+
+export interface ListPage<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/**
+ * Answers a list: the page and the total run side by side (two queries, whatever the page size),
+ * and the rows become wire items. Every admin list goes through here.
+ */
+export async function pagedList<Row, Item>(
+  query: ListQuery,
+  fetchPage: (window: { limit: number; offset: number }) => Promise<Row[]>,
+  countAll: () => Promise<{ value: number }[]>,
+  toItem: (row: Row) => Item,
+): Promise<ListPage<Item>> {
+  const [rows, [total]] = await Promise.all([fetchPage(pageWindow(query)), countAll()]);
+  return { items: rows.map(toItem), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
+}

@@ -14,11 +14,14 @@ export class Translator {
   private version = -1;
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
+  /** Moves on every invalidate, so a load that started before a change cannot mark itself fresh. */
+  private generation = 0;
 
   constructor(private readonly db: Db) {}
 
   async ensureFresh(): Promise<number> {
-    if (this.version < 0 || Date.now() - this.checkedAt >= VERSION_CHECK_MS) {
+    // Loops because a load that began before an invalidate leaves the cache unfresh.
+    while (this.version < 0 || Date.now() - this.checkedAt >= VERSION_CHECK_MS) {
       this.loading ??= this.load().finally(() => {
         this.loading = null;
       });
@@ -28,6 +31,7 @@ export class Translator {
   }
 
   invalidate(): void {
+    this.generation += 1;
     this.checkedAt = 0;
   }
 
@@ -41,6 +45,7 @@ export class Translator {
   }
 
   private async load(): Promise<void> {
+    const generation = this.generation;
     const version = await readVersion(this.db, 'translation');
     if (version !== this.version) {
       const rows = await this.db
@@ -55,6 +60,6 @@ export class Translator {
       this.byLoc = next;
       this.version = version;
     }
-    this.checkedAt = Date.now();
+    if (generation === this.generation) this.checkedAt = Date.now();
   }
 }

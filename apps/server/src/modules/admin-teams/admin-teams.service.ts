@@ -7,7 +7,7 @@ import {
   type ListFields,
   listOrder,
   listWhere,
-  pageWindow,
+  pagedList,
   searchColumns,
   toSeconds,
 } from '../../platform/list-query';
@@ -59,20 +59,22 @@ function toRow(row: TeamRecord) {
 
 export async function listAdminTeams(platform: Platform, query: ListQuery) {
   const where = listWhere(query, teamFields, (q) => searchColumns(q, [teams.name, owners.email]));
-  const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
-    teamQuery(platform)
-      .where(where)
-      .orderBy(...listOrder(query, teamFields, [desc(teams.createdAt), desc(teams.id)]))
-      .limit(limit)
-      .offset(offset),
-    platform.db
-      .select({ value: count() })
-      .from(teams)
-      .innerJoin(owners, eq(owners.id, teams.ownerId))
-      .where(where),
-  ]);
-  return { items: rows.map(toRow), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
+  return pagedList(
+    query,
+    ({ limit, offset }) =>
+      teamQuery(platform)
+        .where(where)
+        .orderBy(...listOrder(query, teamFields, [desc(teams.createdAt), desc(teams.id)]))
+        .limit(limit)
+        .offset(offset),
+    () =>
+      platform.db
+        .select({ value: count() })
+        .from(teams)
+        .innerJoin(owners, eq(owners.id, teams.ownerId))
+        .where(where),
+    toRow,
+  );
 }
 
 export async function getAdminTeam(platform: Platform, id: string) {

@@ -2,7 +2,7 @@ import type { ListQuery } from '@app/contract/list';
 import { and, count, desc, eq, max, ne, or, sql } from 'drizzle-orm';
 import { operationRecords, roles, sessions, teamMembers, teams, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
-import { type ListFields, listOrder, listWhere, pageWindow, searchColumns } from '../../platform/list-query';
+import { type ListFields, listOrder, listWhere, pagedList, searchColumns } from '../../platform/list-query';
 
 export const userListFields: ListFields = {
   role: { column: users.role, kind: 'text', filter: ['eq', 'in', 'ne'], sort: true },
@@ -34,26 +34,27 @@ const userColumns = (lastActive: ReturnType<typeof lastActiveByUser>) => ({
   lastActive: lastActive.lastActive,
 });
 
-export type UserRecord = Awaited<ReturnType<typeof findUser>> & {};
+export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 /** One page of users with their role name and last activity, in two queries (page + count). */
-export async function listUsers(db: Db, query: ListQuery) {
+export function listUsers<Item>(db: Db, query: ListQuery, toItem: (row: UserRecord) => Item) {
   const where = listWhere(query, userListFields, (q) => searchColumns(q, [users.name, users.email]));
   const lastActive = lastActiveByUser(db);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(userColumns(lastActive))
-      .from(users)
-      .leftJoin(roles, eq(roles.code, users.role))
-      .leftJoin(lastActive, eq(lastActive.userId, users.id))
-      .where(where)
-      .orderBy(...listOrder(query, userListFields, [desc(users.createdAt), desc(users.id)]))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return pagedList(
+    query,
+    ({ limit, offset }) =>
+      db
+        .select(userColumns(lastActive))
+        .from(users)
+        .leftJoin(roles, eq(roles.code, users.role))
+        .leftJoin(lastActive, eq(lastActive.userId, users.id))
+        .where(where)
+        .orderBy(...listOrder(query, userListFields, [desc(users.createdAt), desc(users.id)]))
+        .limit(limit)
+        .offset(offset),
+    () => db.select({ value: count() }).from(users).where(where),
+    toItem,
+  );
 }
 
 export async function findUser(db: Db | Tx, id: string) {

@@ -17,6 +17,7 @@ import {
   findUser,
   listUsers,
   lockUser,
+  type UserRecord,
   userOperations,
   userSessions,
   userTeams,
@@ -24,8 +25,6 @@ import {
 
 const SUPER_ADMIN = 'super_admin';
 const RESET_LINK_HOURS = 1;
-
-type UserRecord = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 function toRow(user: UserRecord): AdminUserRow {
   return {
@@ -49,9 +48,8 @@ async function mustFind(platform: Platform, id: string): Promise<UserRecord> {
   return user;
 }
 
-export async function listAdminUsers(platform: Platform, query: ListQuery) {
-  const { rows, total } = await listUsers(platform.db, query);
-  return { items: rows.map(toRow), total, page: query.page, page_size: query.page_size };
+export function listAdminUsers(platform: Platform, query: ListQuery) {
+  return listUsers(platform.db, query, toRow);
 }
 
 export async function getAdminUserDetails(platform: Platform, id: string) {

@@ -5,7 +5,7 @@ import {
   type ListFields,
   listOrder,
   listWhere,
-  pageWindow,
+  pagedList,
   searchColumns,
   toSeconds,
 } from '../../platform/list-query';
@@ -30,25 +30,21 @@ export async function listOperationRecords(platform: Platform, query: ListQuery)
   const where = listWhere(query, recordFields, (q) =>
     searchColumns(q, [operationRecords.actorEmail, operationRecords.action, operationRecords.targetId]),
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select()
-      .from(operationRecords)
-      .where(where)
-      .orderBy(
-        ...listOrder(query, recordFields, [desc(operationRecords.createdAt), desc(operationRecords.id)]),
-      )
-      .limit(limit)
-      .offset(offset),
-    platform.db.select({ value: count() }).from(operationRecords).where(where),
-  ]);
-  return {
-    items: rows.map(toOperationRecord),
-    total: total?.value ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return pagedList(
+    query,
+    ({ limit, offset }) =>
+      platform.db
+        .select()
+        .from(operationRecords)
+        .where(where)
+        .orderBy(
+          ...listOrder(query, recordFields, [desc(operationRecords.createdAt), desc(operationRecords.id)]),
+        )
+        .limit(limit)
+        .offset(offset),
+    () => platform.db.select({ value: count() }).from(operationRecords).where(where),
+    toOperationRecord,
+  );
 }
 
 const errorFields: ListFields = {
@@ -68,20 +64,19 @@ export async function listServerErrors(platform: Platform, query: ListQuery) {
   const where = listWhere(query, errorFields, (q) =>
     or(eq(serverErrors.reqId, q), searchColumns(q, [serverErrors.message])),
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select({ error: serverErrors, userEmail: users.email })
-      .from(serverErrors)
-      .leftJoin(users, eq(users.id, serverErrors.userId))
-      .where(where)
-      .orderBy(...listOrder(query, errorFields, [desc(serverErrors.createdAt), desc(serverErrors.id)]))
-      .limit(limit)
-      .offset(offset),
-    platform.db.select({ value: count() }).from(serverErrors).where(where),
-  ]);
-  return {
-    items: rows.map(({ error, userEmail }) => ({
+  return pagedList(
+    query,
+    ({ limit, offset }) =>
+      platform.db
+        .select({ error: serverErrors, userEmail: users.email })
+        .from(serverErrors)
+        .leftJoin(users, eq(users.id, serverErrors.userId))
+        .where(where)
+        .orderBy(...listOrder(query, errorFields, [desc(serverErrors.createdAt), desc(serverErrors.id)]))
+        .limit(limit)
+        .offset(offset),
+    () => platform.db.select({ value: count() }).from(serverErrors).where(where),
+    ({ error, userEmail }) => ({
       id: error.id,
       req_id: error.reqId,
       method: error.method,
@@ -93,9 +88,6 @@ export async function listServerErrors(platform: Platform, query: ListQuery) {
       message: error.message,
       stack: error.stack,
       creation_time: toSeconds(error.createdAt),
-    })),
-    total: total?.value ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-  };
+    }),
+  );
 }
