@@ -1,4 +1,6 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -17,6 +19,7 @@ import type { Platform } from './platform/platform';
 import { installRateLimit } from './platform/rate-limit';
 import { installSecurityHeaders } from './platform/security';
 import { installSpa } from './platform/spa';
+import { createLocalFileStore } from './platform/storage';
 import { Translator } from './platform/translator';
 
 export const API_VERSION = '1.0.0';
@@ -65,6 +68,7 @@ export async function buildApp({
     registry: new EndpointRegistry(),
     translator: new Translator(db),
     mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
+    files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
     secret,
     apiVersion: API_VERSION,
   };
@@ -79,6 +83,8 @@ export async function buildApp({
   installErrorHandler(app, db);
   await installSecurityHeaders(app);
   await app.register(cookie);
+  // Spec section 9: 20 MB per file and 10 files per upload by default; routes may ask for less.
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
   await installRateLimit(app, config.REDIS_URL);
   await installOpenApi(app, API_VERSION);
   installPipeline(app, platform);

@@ -1,6 +1,7 @@
 // The one list of tables drizzle (queries, migrations) and better-auth's adapter read.
 export * from './schema/audit';
 export * from './schema/auth';
+export * from './schema/files';
 export * from './schema/i18n';
 export * from './schema/roles';
 export * from './schema/system';

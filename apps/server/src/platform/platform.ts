@@ -5,6 +5,7 @@ import type { Auth } from './auth';
 import type { Database, Db } from './db';
 import type { EndpointRegistry } from './endpoint';
 import type { Mailer } from './mail';
+import type { FileStore } from './storage';
 import type { Translator } from './translator';
 
 /** The shared services every module receives; built once in app.ts. */
@@ -17,6 +18,7 @@ export interface Platform {
   registry: EndpointRegistry;
   translator: Translator;
   mailer: Mailer;
+  files: FileStore;
   secret: string;
   apiVersion: string;
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -55,6 +58,8 @@ export async function createTestApp(
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
+    // Files a test stores go to a fresh folder, never the repository's ./data.
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'app-test-')),
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { roles } from './roles';
 
 /**
@@ -17,6 +17,15 @@ export const users = pgTable('users', {
     .default('user')
     .references(() => roles.code),
   locale: text('locale'),
+  /** Personalization (account area): IANA zone, light/dark, the help icons switch, date format. */
+  timezone: text('timezone'),
+  theme: text('theme').notNull().default('light'),
+  helpSwitch: boolean('help_switch').notNull().default(true),
+  dateFormat: text('date_format').notNull().default('YYYY-MM-DD HH:mm:ss'),
+  /** The team the user works in; falls back to the personal team when they leave it. */
+  currentTeamId: text('current_team_id'),
+  /** better-auth two-factor plugin. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   banned: boolean('banned').notNull().default(false),
   banReason: text('ban_reason'),
   bannedAt: timestamp('banned_at', { withTimezone: true }),
@@ -74,4 +83,38 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth two-factor plugin: the TOTP secret and recovery codes (encrypted by the library). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/** Every sign-in attempt, kept after its session is gone ("recent sign-ins" in security). */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    method: text('method').notNull(),
+    success: boolean('success').notNull(),
+    reason: text('reason'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_events_user_idx').on(t.userId, t.createdAt)],
 );
