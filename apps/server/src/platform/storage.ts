@@ -33,7 +33,7 @@ export function createLocalFileStore(root: string): FileStore {
       await writeFile(resolve(key), bytes, { flag: 'wx' });
       return key;
     },
-    get: (key) => readFile(resolve(key)),
-    remove: (key) => rm(resolve(key), { force: true }),
+    get: async (key) => readFile(resolve(key)),
+    remove: async (key) => rm(resolve(key), { force: true }),
   };
 }
