@@ -1,0 +1,32 @@
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { startBuiltServer } from '../scripts/lib/built-server.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts';
+
+/**
+ * Starts the built server for the whole run and returns the teardown that stops it and removes its
+ * temporary DATA_DIR. The address reaches the workers through E2E_BASE_URL.
+ */
+export default async function globalSetup(config: FullConfig) {
+  if (process.env.E2E_BASE_URL) {
+    // Pointed at a server someone else runs (debugging); nothing to start.
+    return undefined;
+  }
+  const outputDir = config.projects[0]?.outputDir ?? path.resolve('test-results');
+  const server = await startBuiltServer({
+    port: Number(process.env.E2E_PORT ?? 3100),
+    logFile: path.join(outputDir, 'e2e-server.log'),
+    env: {
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      // Every journey signs up or in; keep the per-IP limit out of the way.
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
+  });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_SERVER_OUTPUT_FILE = server.logFile;
+  console.log(`e2e server: ${server.url} (DATA_DIR ${server.dataDir}, log ${server.logFile})`);
+  return async () => {
+    await server.stop();
+  };
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in order, stopping at the first failure:
+// typecheck, lint, server tests, web tests, build, then the Playwright browser journeys.
+// Server tests use TEST_DATABASE_URL when set (real PostgreSQL), else PGlite.
+//   npm test -- --only build,e2e   runs only the named stages (ids: typecheck, lint, server, web,
+//                                  build, chromium, e2e; e2e needs a build and Chromium).
+import { ensureChromium } from './lib/chromium.mjs';
+import { bold, checkNodeVersion, dim, ensureInstalled, fail, green, red, run, step } from './lib/proc.mjs';
+
+/** @typedef {{ id: string, name: string, run: () => Promise<boolean> }} Stage */
+
+/** @param {string[]} args */
+const npm = (args) => async () => (await run('npm', args)) === 0;
+
+/** @type {string | null} */
+let chromiumPath = null;
+
+/** @type {Stage[]} */
+const stages = [
+  { id: 'typecheck', name: 'typecheck', run: npm(['run', 'typecheck']) },
+  { id: 'lint', name: 'lint', run: npm(['run', 'lint']) },
+  { id: 'server', name: 'server tests', run: npm(['test', '-w', '@app/server']) },
+  { id: 'web', name: 'web tests', run: npm(['test', '-w', '@app/web']) },
+  { id: 'build', name: 'build', run: npm(['run', 'build']) },
+  {
+    id: 'chromium',
+    name: 'chromium',
+    run: async () => {
+      chromiumPath = await ensureChromium();
+      return chromiumPath !== null;
+    },
+  },
+  {
+    id: 'e2e',
+    name: 'browser tests',
+    run: async () => {
+      const env = { ...process.env, CHROMIUM_PATH: chromiumPath ?? '' };
+      return (await run('npm', ['run', 'test:e2e'], { env })) === 0;
+    },
+  },
+];
+
+/** @param {number} ms */
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** @returns {Stage[] | null} */
+function selectedStages() {
+  const index = process.argv.indexOf('--only');
+  if (index < 0) return stages;
+  const ids = (process.argv[index + 1] ?? '').split(',').filter(Boolean);
+  const unknown = ids.filter((id) => !stages.some((stage) => stage.id === id));
+  if (ids.length === 0 || unknown.length) {
+    fail(`--only takes stage ids separated by commas: ${stages.map((stage) => stage.id).join(', ')}`);
+    return null;
+  }
+  // The browser tests need the Chromium check that finds the executable.
+  if (ids.includes('e2e') && !ids.includes('chromium')) ids.push('chromium');
+  return stages.filter((stage) => ids.includes(stage.id));
+}
+
+async function main() {
+  if (!checkNodeVersion()) return 1;
+  const toRun = selectedStages();
+  if (!toRun) return 1;
+  const started = Date.now();
+  if (!(await ensureInstalled())) {
+    console.log('\n0 passed, 1 failed');
+    return 1;
+  }
+
+  /** @type {{ name: string, ok: boolean, ms: number }[]} */
+  const results = [];
+  for (const stage of toRun) {
+    step(stage.name);
+    const t0 = Date.now();
+    let ok = false;
+    try {
+      ok = await stage.run();
+    } catch (error) {
+      fail(`${stage.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    results.push({ name: stage.name, ok, ms: Date.now() - t0 });
+    if (!ok) {
+      fail(`stage "${stage.name}" failed; see its output above. Later stages were not run.`);
+      break;
+    }
+  }
+
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  console.log(`\n${bold('Summary')} ${dim(`(${seconds(Date.now() - started)})`)}`);
+  for (const r of results) {
+    console.log(`  ${r.ok ? green('ok  ') : red('FAIL')} ${r.name.padEnd(14)} ${dim(seconds(r.ms))}`);
+  }
+  for (const stage of toRun.slice(results.length))
+    console.log(`  ${dim('--  ')} ${dim(`${stage.name} (not run)`)}`);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  return failed === 0 && results.length === toRun.length ? 0 : 1;
+}
+
+process.exitCode = await main();
