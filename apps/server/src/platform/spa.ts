@@ -15,6 +15,8 @@ export async function installSpa(app: FastifyInstance, webDist: string, serveWeb
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br/.gz beside each asset; the best one the browser accepts is sent.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

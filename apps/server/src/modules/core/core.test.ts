@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverErrors } from '../../db/schema';
@@ -13,6 +14,9 @@ describe('core: health, errors, headers, OpenAPI', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)'.repeat(200));
+    writeFileSync(path.join(webDist, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1)'.repeat(200)));
     t = await createTestApp(
       { SERVE_WEB: 'true', WEB_DIST: webDist },
       {
@@ -81,6 +85,16 @@ describe('core: health, errors, headers, OpenAPI', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('hashed assets are sent precompressed when the browser accepts it, and cached for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)'.repeat(200));
   });
 
   it('a missing hashed asset is a 404, not the app shell', async () => {
