@@ -16,7 +16,10 @@ describe('core: health, errors, headers, OpenAPI', () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)'.repeat(200));
-    writeFileSync(path.join(webDist, 'assets', 'app-1.js.br'), brotliCompressSync('console.log(1)'.repeat(200)));
+    writeFileSync(
+      path.join(webDist, 'assets', 'app-1.js.br'),
+      brotliCompressSync('console.log(1)'.repeat(200)),
+    );
     t = await createTestApp(
       { SERVE_WEB: 'true', WEB_DIST: webDist },
       {
@@ -88,7 +91,11 @@ describe('core: health, errors, headers, OpenAPI', () => {
   });
 
   it('hashed assets are sent precompressed when the browser accepts it, and cached for a year', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/app-1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toContain('immutable');
