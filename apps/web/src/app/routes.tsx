@@ -2,12 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type RouteObject, redirect } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { adminPages } from './routes/admin-routes';
 import { toPageRoute } from './routes/page-route';
 import { publicPages } from './routes/public-routes';
 import { workspacePages } from './routes/workspace-routes';
 import { StartupLoader } from './startup-loader';
 
 const loadAppShell = () => import('./shell/app-shell').then((m) => m.AppShell);
+const loadAdminShell = () => import('../features/admin-shell/admin-shell').then((m) => m.AdminShell);
 const loadNotFoundPage = () => import('../features/status/not-found-page').then((m) => m.NotFoundPage);
 
 /**
@@ -33,6 +35,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // For the shell itself failing (its chunk not loading); pages catch their own errors.
           ErrorBoundary: RouteErrorBoundary,
           children: workspacePages.map((page) => toPageRoute(page, queryClient)),
+        },
+        {
+          id: 'admin-shell',
+          lazy: { Component: loadAdminShell },
+          ErrorBoundary: RouteErrorBoundary,
+          children: adminPages.map((page) => toPageRoute(page, queryClient)),
         },
         { path: '*', lazy: { Component: loadNotFoundPage } },
       ],

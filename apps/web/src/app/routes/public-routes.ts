@@ -5,6 +5,9 @@ import { type PageDefinition, publicPage } from './page-route';
 export const publicPages: PageDefinition[] = [
   publicPage('/login', loadLoginPage),
   publicPage('/sign-up', loadSignUpPage),
+  publicPage('/reset-password', () =>
+    import('../../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  ),
   publicPage('/403', () => import('../../features/status/forbidden-page').then((m) => m.ForbiddenPage)),
   publicPage('/500', () => import('../../features/status/server-error-page').then((m) => m.ServerErrorPage)),
 ];

@@ -1,0 +1,42 @@
+import {
+  type AgCartesianChartOptions,
+  BarSeriesModule,
+  CartesianChartModule,
+  CategoryAxisModule,
+  NumberAxisModule,
+} from 'ag-charts-community';
+import { AgCharts } from 'ag-charts-react';
+import { useMemo } from 'react';
+
+/** Only what a bar chart over days needs, so the chunk stays small. */
+const MODULES = [CartesianChartModule, BarSeriesModule, CategoryAxisModule, NumberAxisModule];
+
+export interface SignupsChartViewProps {
+  points: { date: string; count: number }[];
+  seriesName: string;
+}
+
+/** AG Charts itself; imported only through `SignupsChart`'s lazy boundary. */
+export function SignupsChartView({ points, seriesName }: SignupsChartViewProps) {
+  const options = useMemo<AgCartesianChartOptions>(
+    () => ({
+      data: points.map((point) => ({ day: point.date.slice(5), count: point.count })),
+      series: [{ type: 'bar', xKey: 'day', yKey: 'count', yName: seriesName, fill: '#3b5bdb' }],
+      axes: {
+        x: { type: 'category', position: 'bottom', label: { autoRotate: true } },
+        y: {
+          type: 'number',
+          position: 'left',
+          // Sign-ups are whole people: no 0.5 ticks on quiet days.
+          label: { formatter: ({ value }) => (Number.isInteger(value) ? String(value) : '') },
+        },
+      },
+      legend: { enabled: false },
+      background: { visible: false },
+      height: 280,
+    }),
+    [points, seriesName],
+  );
+
+  return <AgCharts options={options} modules={MODULES} />;
+}

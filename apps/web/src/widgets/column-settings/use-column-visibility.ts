@@ -1,0 +1,86 @@
+import { getViewSettings, putViewSettings } from '@app/contract/account/view-settings';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { callApi } from '../../lib/api/client';
+import {
+  COLUMNS_VIEW_TYPE,
+  type ColumnChoice,
+  type ColumnViewValues,
+  readColumnViewValues,
+  toColumnViewValues,
+  visibleColumns,
+} from './column-visibility';
+
+export function columnViewQueryKey(route: string) {
+  return ['view-settings', route, COLUMNS_VIEW_TYPE] as const;
+}
+
+export interface ColumnVisibility {
+  visible: Record<string, boolean>;
+  setVisible: (field: string, show: boolean) => void;
+  /** Back to every column's default. */
+  reset: () => void;
+  /** The saved view is still loading; `visible` holds the defaults meanwhile. */
+  loading: boolean;
+}
+
+/**
+ * Which columns of a list show, saved per user and route on the server (GET/PUT
+ * /api/account/view/settings, type `columns`). Changes show at once and are rolled back if the
+ * save fails. Several components of a page may call this: they share one cache entry.
+ */
+export function useColumnVisibility(route: string, columns: ColumnChoice[]): ColumnVisibility {
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => columnViewQueryKey(route), [route]);
+
+  const query = useQuery({
+    queryKey,
+    // Silent: a list without its saved columns still works, so a failure shows the defaults.
+    queryFn: async ({ signal }) => {
+      const answer = await callApi(getViewSettings, {
+        query: { route, type: COLUMNS_VIEW_TYPE },
+        silent: true,
+        signal,
+      });
+      return readColumnViewValues(answer.values);
+    },
+  });
+
+  const save = useMutation({
+    mutationKey: queryKey,
+    // One route's saves run in order, so the last click is what the server keeps.
+    scope: { id: queryKey.join(':') },
+    mutationFn: (values: ColumnViewValues) =>
+      callApi(putViewSettings, { body: { route, type: COLUMNS_VIEW_TYPE, values } }),
+    onMutate: async (values) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<ColumnViewValues>(queryKey);
+      queryClient.setQueryData<ColumnViewValues>(queryKey, values);
+      return { previous };
+    },
+    onError: (_error, _values, context) => {
+      queryClient.setQueryData<ColumnViewValues>(queryKey, context?.previous);
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+
+  const saved = query.data;
+  const visible = useMemo(() => visibleColumns(columns, saved ?? {}), [columns, saved]);
+
+  const { mutate } = save;
+  const setVisible = useCallback(
+    (field: string, show: boolean) => {
+      // From the cache, not this render: quick clicks each build on the one before.
+      const current = visibleColumns(columns, queryClient.getQueryData<ColumnViewValues>(queryKey) ?? {});
+      if (current[field] === show || !(field in current)) return;
+      const next = { ...current, [field]: show };
+      if (!Object.values(next).some(Boolean)) return;
+      mutate(toColumnViewValues(next));
+    },
+    [columns, queryClient, mutate, queryKey],
+  );
+
+  const reset = useCallback(() => mutate({}), [mutate]);
+
+  return { visible, setVisible, reset, loading: query.isPending };
+}

@@ -1,0 +1,108 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './support/accounts';
+import { signInByForm, signUpByApi } from './support/session';
+
+/** Signs in over the API and answers the bearer header (for setting up state quickly). */
+async function apiToken(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/auth/sign-in/email', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+async function userIdOf(request: APIRequestContext, auth: Record<string, string>, email: string) {
+  const response = await request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, { headers: auth });
+  const { items } = (await response.json()) as { items: { id: string; email: string }[] };
+  const found = items.find((item) => item.email === email);
+  expect(found, `user ${email}`).toBeTruthy();
+  return found?.id ?? '';
+}
+
+async function signInAt(page: Page, path: string, email: string, password: string) {
+  await page.goto(`/login?next=${encodeURIComponent(path)}`);
+  await signInByForm(page, email, password);
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+}
+
+test('an admin finds a user, hides a column, changes the role and sees the operation record', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const target = await signUpByApi(request, baseURL ?? '', newUser('target'));
+
+  await signInAt(page, '/admin/user/users', ADMIN_EMAIL, ADMIN_PASSWORD);
+  const grid = page.locator('.ag-root');
+  await expect(grid.getByText(target.email)).toBeVisible();
+
+  // Search narrows the list, and the search lives in the URL.
+  await page.getByRole('searchbox', { name: 'Search name or e-mail' }).fill(target.email);
+  await page.getByRole('searchbox', { name: 'Search name or e-mail' }).press('Enter');
+  await expect(page).toHaveURL(/q=/);
+  await expect(grid.getByText(target.email)).toBeVisible();
+  await expect(grid.getByText(ADMIN_EMAIL)).toHaveCount(0);
+
+  // A filter from the drawer: role = User.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await drawer.getByRole('checkbox', { name: 'User', exact: true }).check();
+  await drawer.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/f=/);
+  await expect(page.getByRole('button', { name: /Filters, 1 active/ })).toBeVisible();
+  await expect(grid.getByText(target.email)).toBeVisible();
+
+  // Hide the "Last active" column; it stays hidden after a reload.
+  await expect(page.getByRole('columnheader', { name: 'Last active' })).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Last active' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: 'Last active' })).toHaveCount(0);
+  await page.reload();
+  await expect(grid.getByText(target.email)).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Last active' })).toHaveCount(0);
+
+  // Details -> change role to Operator.
+  await grid.getByText(target.email).click();
+  await expect(page).toHaveURL(/\/admin\/user\/details\?id=/);
+  await page.getByRole('button', { name: 'Change role' }).click();
+  const modal = page.getByRole('dialog', { name: /Change the role of/ });
+  await modal.getByRole('combobox').click();
+  await page.getByTitle('Operator (operator)').click();
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Role changed')).toBeVisible();
+
+  // The operation record says who did what to whom.
+  await page.goto('/admin/sys-logs/operation-record');
+  const records = page.locator('.ag-root');
+  await expect(records.getByText('user.role.update').first()).toBeVisible();
+  await expect(records.getByText(ADMIN_EMAIL).first()).toBeVisible();
+});
+
+test('an ordinary user opening /admin lands on /403?from=/admin', async ({ page, baseURL }) => {
+  await signUpByApi(page.request, baseURL ?? '', newUser('plain'));
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/403\?from=%2Fadmin$/);
+  await expect(page.getByText('/admin', { exact: true })).toBeVisible();
+});
+
+test('an operator sees only the menu items the operator role grants', async ({ page, request, baseURL }) => {
+  const operator = await signUpByApi(request, baseURL ?? '', newUser('operator'));
+  const admin = await apiToken(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const id = await userIdOf(request, admin, operator.email);
+  const changed = await request.put(`/api/admin/users/${id}/role`, { headers: admin, data: { role: 'operator' } });
+  expect(changed.status()).toBe(200);
+
+  await signInAt(page, '/admin', operator.email, operator.password);
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  await expect(menu.getByText('Dashboard')).toBeVisible();
+  await menu.getByText('Users', { exact: true }).first().click();
+  await expect(menu.getByRole('menuitem', { name: 'Users', exact: true })).toBeVisible();
+  // Granted to operators: users (read), logs. Not granted: roles, teams, permissions.
+  await expect(menu.getByText('Roles', { exact: true })).toHaveCount(0);
+  await expect(menu.getByText('Teams', { exact: true })).toHaveCount(0);
+  await expect(menu.getByText('Permission matrix')).toHaveCount(0);
+
+  // The server agrees: an operator cannot open the permission matrix.
+  await page.goto('/admin/permission');
+  await expect(page).toHaveURL(/\/403\?from=%2Fadmin%2Fpermission$/);
+});
