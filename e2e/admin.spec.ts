@@ -54,7 +54,10 @@ test('an admin finds a user, hides a column, changes the role and sees the opera
   // Hide the "Last active" column; it stays hidden after a reload.
   await expect(page.getByRole('columnheader', { name: 'Last active' })).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('dialog', { name: 'Columns' }).getByRole('checkbox', { name: 'Last active' }).uncheck();
+  await page
+    .getByRole('dialog', { name: 'Columns' })
+    .getByRole('checkbox', { name: 'Last active' })
+    .uncheck();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: 'Last active' })).toHaveCount(0);
   await page.reload();
@@ -89,7 +92,10 @@ test('an operator sees only the menu items the operator role grants', async ({ p
   const operator = await signUpByApi(request, baseURL ?? '', newUser('operator'));
   const admin = await apiToken(request, ADMIN_EMAIL, ADMIN_PASSWORD);
   const id = await userIdOf(request, admin, operator.email);
-  const changed = await request.put(`/api/admin/users/${id}/role`, { headers: admin, data: { role: 'operator' } });
+  const changed = await request.put(`/api/admin/users/${id}/role`, {
+    headers: admin,
+    data: { role: 'operator' },
+  });
   expect(changed.status()).toBe(200);
 
   await signInAt(page, '/admin', operator.email, operator.password);
