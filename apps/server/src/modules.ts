@@ -2,11 +2,19 @@ import { adminTeamsModule } from './modules/admin-teams/admin-teams.routes';
 import { adminUsersModule } from './modules/admin-users/admin-users.routes';
 import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { brandModule } from './modules/brand/brand.routes';
 import { coreModule } from './modules/core/core.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
+import { filesModule } from './modules/files/files.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
+import { personalizationModule } from './modules/personalization/personalization.routes';
+import { profileModule } from './modules/profile/profile.routes';
+import { projectsModule } from './modules/projects/projects.routes';
 import { rolesModule } from './modules/roles/roles.routes';
+import { securityModule } from './modules/security/security.routes';
+import { sysSettingsModule } from './modules/sys-settings/sys-settings.routes';
+import { teamsModule } from './modules/teams/teams.routes';
 import { usersModule } from './modules/users/users.routes';
 import { viewSettingsModule } from './modules/view-settings/view-settings.routes';
 import type { ServerModule } from './platform/platform';
@@ -24,4 +32,12 @@ export const serverModules: ServerModule[] = [
   rolesModule,
   adminTeamsModule,
   auditModule,
+  teamsModule,
+  projectsModule,
+  brandModule,
+  profileModule,
+  filesModule,
+  personalizationModule,
+  securityModule,
+  sysSettingsModule,
 ];

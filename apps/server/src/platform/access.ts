@@ -1,6 +1,6 @@
 import { grantMatches, type Permission } from '@app/contract/permission-codes';
 import type { AccessCode } from '@app/contract/permissions/list-permissions';
-import { roleGrants } from '../db/schema';
+import { roleGrants, roles } from '../db/schema';
 import type { Db } from './db';
 import type { CtxUser } from './request-context';
 import { readVersion } from './versions';
@@ -14,6 +14,7 @@ const VERSION_CHECK_MS = 2000;
  */
 export class AccessControl {
   private grants = new Map<string, string[]>();
+  private roleNames = new Map<string, string>();
   private version = -1;
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
@@ -32,6 +33,12 @@ export class AccessControl {
     this.generation += 1;
     this.checkedAt = 0;
     this.version = -1;
+  }
+
+  /** A role's display name; roles change only with a permission-version bump, so this is cached with the grants. */
+  async roleName(code: string): Promise<string | undefined> {
+    await this.refresh();
+    return this.roleNames.get(code);
   }
 
   async decide(permission: Permission, user: CtxUser | null): Promise<AccessCode> {
@@ -57,10 +64,14 @@ export class AccessControl {
     const generation = this.generation;
     const version = await readVersion(this.db, 'permission');
     if (version !== this.version) {
-      const rows = await this.db.select().from(roleGrants);
+      const [rows, roleRows] = await Promise.all([
+        this.db.select().from(roleGrants),
+        this.db.select({ code: roles.code, name: roles.name }).from(roles),
+      ]);
       const next = new Map<string, string[]>();
       for (const row of rows) next.set(row.roleCode, [...(next.get(row.roleCode) ?? []), row.grant]);
       this.grants = next;
+      this.roleNames = new Map(roleRows.map((role) => [role.code, role.name]));
       this.version = version;
     }
     if (generation === this.generation) this.checkedAt = Date.now();

@@ -2,11 +2,55 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins';
+import { bearer, twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
-import { accounts, sessions, users, verifications } from '../db/schema';
+import { accounts, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Db } from './db';
+import { recordSignInAttempt } from './sign-in-events';
+
+/** Shown by authenticator apps beside the account (the otpauth:// issuer). */
+export const TOTP_ISSUER = 'Marketing AI Workspace';
+
+/**
+ * The better-auth endpoints that open a session for someone signing in, and how. Any other
+ * session it creates (renewing the session when two-factor is switched on or off) is not a sign-in.
+ */
+const SIGN_IN_METHODS: Record<string, string> = {
+  '/sign-in/email': 'password',
+  '/sign-up/email': 'sign_up',
+  '/two-factor/verify-totp': 'totp',
+  '/two-factor/verify-backup-code': 'recovery_code',
+};
+
+/** Records a successful sign-in when a session is opened; see SIGN_IN_METHODS. */
+async function recordSessionSignIn(
+  db: Db,
+  session: { userId: string; ipAddress?: string | null; userAgent?: string | null },
+  context: { path?: string; headers?: Headers } | null,
+): Promise<void> {
+  const method = context?.path ? SIGN_IN_METHODS[context.path] : undefined;
+  if (!method) return;
+  // The two-factor check endpoints also confirm set-up for a signed-in user; that renews the
+  // session rather than signing in.
+  if (context?.headers?.get('authorization')) return;
+  const [user] = await db
+    .select({ email: users.email, twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, session.userId));
+  if (!user) return;
+  // Password right but a second factor pending: the plugin drops this session at once, and the
+  // sign-in is recorded when the code is accepted.
+  if (method === 'password' && user.twoFactorEnabled) return;
+  await recordSignInAttempt(db, {
+    userId: session.userId,
+    email: user.email,
+    method,
+    success: true,
+    ipAddress: session.ipAddress,
+    userAgent: session.userAgent,
+  });
+}
 
 export interface AuthOptions {
   config: Config;
@@ -30,7 +74,13 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -62,6 +112,7 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
             if (user?.banned)
               throw new APIError('FORBIDDEN', { code: 'BANNED', message: 'This account is banned' });
           },
+          after: async (session, context) => recordSessionSignIn(db, session, context),
         },
       },
       user: {
@@ -78,7 +129,12 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
-    plugins: [bearer()],
+    plugins: [
+      bearer(),
+      // TOTP with an authenticator app; the secret and recovery codes are stored encrypted with the
+      // app secret. A pending sign-in lives 10 minutes and allows 5 wrong codes (library defaults).
+      twoFactor({ issuer: TOTP_ISSUER }),
+    ],
   });
 }
 

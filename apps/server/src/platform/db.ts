@@ -44,6 +44,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.url,
       max: 10,
     });
+    // An idle connection the server closes (restart, failover, a test dropping its database) must
+    // not crash the process; the pool replaces it on the next query.
+    pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -1,5 +1,5 @@
-import { asc, desc, eq } from 'drizzle-orm';
-import { teamMembers, teams } from '../db/schema';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { teamMembers, teams, users } from '../db/schema';
 import type { Auth } from './auth';
 import type { Db } from './db';
 import type { CtxTeam, CtxUser } from './request-context';
@@ -12,8 +12,8 @@ export interface ResolvedSession {
 
 /**
  * The bearer token -> session -> user, through better-auth (which checks expiry and slides the
- * session), then the user's current team. The personal team comes first until team switching
- * arrives with the account area.
+ * session), then the user's current team: the one `users.current_team_id` names while they are
+ * still a member of it, else the personal team (so leaving or losing a team falls back by itself).
  */
 export async function resolveSession(
   auth: Auth,
@@ -30,8 +30,15 @@ export async function resolveSession(
     .select({ id: teams.id, name: teams.name, role: teamMembers.role })
     .from(teamMembers)
     .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(eq(teamMembers.userId, found.user.id))
-    .orderBy(desc(teams.personal), asc(teamMembers.createdAt))
+    // One query: the chosen team if still a membership, then the user's own personal team (others'
+    // personal teams may have them as members), then the oldest membership.
+    .orderBy(
+      desc(sql`(${teams.id} = ${users.currentTeamId}) is true`),
+      desc(sql`(${teams.personal} and ${teams.ownerId} = ${users.id})`),
+      asc(teamMembers.createdAt),
+    )
     .limit(1);
   return {
     sessionId: found.session.id,

@@ -1,5 +1,6 @@
 import type { Locale } from '@app/contract/common';
-import { i18nTranslations } from '../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { i18nTranslations, languages, versions } from '../db/schema';
 import type { Db } from './db';
 import { readVersion } from './versions';
 
@@ -11,6 +12,8 @@ const VERSION_CHECK_MS = 5000;
  */
 export class Translator {
   private byLoc = new Map<string, Map<string, string>>();
+  private languageRows: { loc: string; display: string; enabled: boolean }[] = [];
+  private tagHelp = 1;
   private version = -1;
   private checkedAt = 0;
   private loading: Promise<void> | null = null;
@@ -40,14 +43,32 @@ export class Translator {
     return this.byLoc.get(loc)?.get(msgid) ?? msgid;
   }
 
+  /** The languages, in switcher order; a change to them bumps the translation version. */
+  languages(): { loc: string; display: string; enabled: boolean }[] {
+    return this.languageRows;
+  }
+
+  /** The help-tags version, read on the same schedule as the translation version. */
+  tagHelpVersion(): number {
+    return this.tagHelp;
+  }
+
   all(loc: Locale): Map<string, string> {
     return this.byLoc.get(loc) ?? new Map();
   }
 
   private async load(): Promise<void> {
     const generation = this.generation;
-    const version = await readVersion(this.db, 'translation');
+    const [version, [tagHelp]] = await Promise.all([
+      readVersion(this.db, 'translation'),
+      this.db.select({ version: versions.version }).from(versions).where(eq(versions.key, 'tag_help')),
+    ]);
+    this.tagHelp = tagHelp?.version ?? 1;
     if (version !== this.version) {
+      this.languageRows = await this.db
+        .select({ loc: languages.loc, display: languages.display, enabled: languages.enabled })
+        .from(languages)
+        .orderBy(asc(languages.sort), asc(languages.loc));
       const rows = await this.db
         .select({ msgid: i18nTranslations.msgid, loc: i18nTranslations.loc, msgstr: i18nTranslations.msgstr })
         .from(i18nTranslations);

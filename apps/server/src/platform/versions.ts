@@ -4,16 +4,6 @@ import type { Db, Tx } from './db';
 
 export type VersionKey = 'translation' | 'permission' | 'tag_help';
 
-export async function readVersions(db: Db): Promise<Record<VersionKey, number>> {
-  const rows = await db.select().from(versions);
-  const found = new Map(rows.map((row) => [row.key, row.version]));
-  return {
-    translation: found.get('translation') ?? 1,
-    permission: found.get('permission') ?? 1,
-    tag_help: found.get('tag_help') ?? 1,
-  };
-}
-
 /** Call inside the transaction that makes the change, so clients never cache a half-applied state. */
 export async function bumpVersion(tx: Db | Tx, key: VersionKey): Promise<number> {
   const [row] = await tx

@@ -9,9 +9,11 @@ export const zPassword = z
   .min(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
   .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` });
 
+export const zAuthUser = z.object({ id: z.string(), email: z.string(), name: z.string() });
+
 export const zAuthResult = z.object({
   token: z.string(),
-  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  user: zAuthUser,
 });
 
 /** better-auth's e-mail sign-up (ARCHITECTURE section 5), validated and rate limited at our edge. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zPreferences } from '../account/personalization/personalization';
 import { zLocale, zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
 
@@ -42,7 +43,8 @@ export const zGlobalConfig = z.object({
 
 /**
  * Spec section 3, "User (basic info)" and "Basic info response", answered as one object.
- * `email` is masked keeping the first and last letters.
+ * `email` is masked keeping the first and last letters; `preferences` are the user's time zone,
+ * theme, help switch and date format (account personalization).
  */
 export const zBasicInfos = z.object({
   id: z.string(),
@@ -56,6 +58,7 @@ export const zBasicInfos = z.object({
   msgs_unread: z.object({ total: z.number().int(), msgs: z.array(zUnreadMessage) }),
   team: z.object({ id: z.string(), name: z.string(), role: z.string() }),
   locale: zLocale,
+  preferences: zPreferences,
   latest_translation_version: z.number().int(),
   latest_permission_version: z.number().int(),
   latest_tag_help_version: z.number().int(),

@@ -27,10 +27,32 @@ const mapped: Record<string, () => AppError> = {
   INVALID_TOKEN: () =>
     new AppError('VALIDATION_ERROR', { fields: { token: 'This link is invalid or has expired' } }),
   EMAIL_NOT_VERIFIED: () => new AppError('FORBIDDEN', { msg: 'Please verify your e-mail address first' }),
+  INVALID_PASSWORD: () => new AppError('VALIDATION_ERROR', { fields: { password: 'The password is wrong' } }),
+  // Two-factor sign-in (the pending sign-in expired, was used, or spent its tries).
+  INVALID_CODE: () => new AppError('VALIDATION_ERROR', { fields: { code: 'The code is wrong' } }),
+  INVALID_BACKUP_CODE: () =>
+    new AppError('VALIDATION_ERROR', { fields: { code: 'The recovery code is wrong' } }),
+  INVALID_TWO_FACTOR_COOKIE: () =>
+    new AppError('UNAUTHORIZED', { msg: 'Your sign-in has expired, please sign in again' }),
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: () =>
+    new AppError('UNAUTHORIZED', { msg: 'Too many wrong codes, please sign in again' }),
+  ACCOUNT_TEMPORARILY_LOCKED: () =>
+    new AppError('RATE_LIMITED', {
+      msg: 'Too many wrong codes, please try again in 15 minutes',
+      _retry_: { waiting_time: 900 },
+    }),
 };
 
-export function fromAuthError(code: string | undefined, status: number, message?: string): AppError {
-  const known = code ? mapped[code] : undefined;
+/** Per-call meanings of a library code, e.g. INVALID_PASSWORD named after the form's field. */
+export type AuthErrorOverrides = Record<string, () => AppError>;
+
+export function fromAuthError(
+  code: string | undefined,
+  status: number,
+  message?: string,
+  overrides: AuthErrorOverrides = {},
+): AppError {
+  const known = code ? (overrides[code] ?? mapped[code]) : undefined;
   if (known) return known();
   if (status === 401) return new AppError('UNAUTHORIZED', { msg: message });
   if (status === 403) return new AppError('FORBIDDEN', { msg: message });
@@ -41,13 +63,13 @@ export function fromAuthError(code: string | undefined, status: number, message?
 }
 
 /** Runs a better-auth call, rethrowing its APIError as our AppError. */
-export async function withAuthErrors<T>(call: () => Promise<T>): Promise<T> {
+export async function withAuthErrors<T>(call: () => Promise<T>, overrides?: AuthErrorOverrides): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (isAPIError(error)) {
       const body = (error.body ?? {}) as { code?: string; message?: string };
-      throw fromAuthError(body.code, error.statusCode, body.message);
+      throw fromAuthError(body.code, error.statusCode, body.message, overrides);
     }
     throw error;
   }

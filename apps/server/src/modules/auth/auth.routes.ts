@@ -2,26 +2,29 @@ import { postResetPassword } from '@app/contract/auth/reset-password';
 import { postSignIn } from '@app/contract/auth/sign-in';
 import { postSignOut } from '@app/contract/auth/sign-out';
 import { postSignUp } from '@app/contract/auth/sign-up';
+import { postVerifyRecoveryCode, postVerifyTotp } from '@app/contract/auth/two-factor';
 import { TOKEN_COOKIE } from '@app/contract/common';
-import type { FastifyReply } from 'fastify';
-import { registerEndpoint } from '../../platform/endpoint';
+import { AppError } from '../../platform/app-error';
+import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
-import { type AuthResult, resetPassword, signInWithEmail, signOut, signUpWithEmail } from './auth.service';
+import { resetPassword, signInWithEmail, signOut, signUpWithEmail, verifySecondFactor } from './auth.service';
 import { fromAuthError } from './auth-errors';
+import { setTokenCookie } from './token-cookie';
 
 /**
- * The token cookie the SPA reads to build its `Authorization` header. Not httpOnly by design
- * (spec section 7: the client takes the bearer from a cookie); the server never authenticates by
- * cookie, so it cannot be used for CSRF.
+ * better-auth endpoints our clients must not reach directly: the account area owns these changes
+ * with its own rules (username length, avatars only as stored files, the password confirmation,
+ * e-mail change by code, two-factor set-up with the password).
  */
-function setTokenCookie(reply: FastifyReply, secure: boolean, result: AuthResult): void {
-  reply.setCookie(TOKEN_COOKIE, result.token, {
-    path: '/',
-    sameSite: 'lax',
-    secure,
-    httpOnly: false,
-    expires: result.expiresAt,
-  });
+const CLOSED_AUTH_PATHS = /^\/api\/auth\/(update-user|change-email|change-password|two-factor\/)/;
+
+/** Compared the way a router might see the path: decoded, slashes collapsed, any case. */
+function isClosedAuthPath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {}
+  return CLOSED_AUTH_PATHS.test(path.replace(/\/{2,}/g, '/').toLowerCase());
 }
 
 export const authModule: ServerModule = {
@@ -29,42 +32,62 @@ export const authModule: ServerModule = {
   register(app, platform) {
     const secure = platform.config.publicUrl.startsWith('https://');
     const rateLimit = { max: platform.config.AUTH_RATE_LIMIT_MAX };
+    const route = routesFor(app, platform.registry);
 
-    registerEndpoint(
-      app,
-      platform.registry,
+    route(
       postSignUp,
       async ({ ctx, body, reply }) => {
         const result = await signUpWithEmail(platform, ctx, body);
-        setTokenCookie(reply, secure, result);
+        setTokenCookie(reply, secure, result.token, result.expiresAt);
         return { token: result.token, user: result.user };
       },
       { rateLimit },
     );
 
-    registerEndpoint(
-      app,
-      platform.registry,
+    route(
       postSignIn,
       async ({ ctx, body, reply }) => {
-        const result = await signInWithEmail(platform, ctx, body);
-        setTokenCookie(reply, secure, result);
-        return { token: result.token, user: result.user };
+        const outcome = await signInWithEmail(platform, ctx, body);
+        if (outcome.kind === 'two_factor') {
+          return {
+            token: null,
+            user: null,
+            two_factor_required: true,
+            two_factor_token: outcome.challenge,
+            two_factor_methods: ['totp' as const, 'recovery_code' as const],
+          };
+        }
+        const { result } = outcome;
+        setTokenCookie(reply, secure, result.token, result.expiresAt);
+        return { token: result.token, user: result.user, two_factor_required: false };
       },
       { rateLimit },
     );
 
-    registerEndpoint(app, platform.registry, postSignOut, async ({ ctx, reply }) => {
+    for (const [endpoint, method] of [
+      [postVerifyTotp, 'totp'],
+      [postVerifyRecoveryCode, 'recovery_code'],
+    ] as const) {
+      route(
+        endpoint,
+        async ({ ctx, body, reply }) => {
+          const result = await verifySecondFactor(platform, ctx, method, body);
+          setTokenCookie(reply, secure, result.token, result.expiresAt);
+          return { token: result.token, user: result.user };
+        },
+        { rateLimit },
+      );
+    }
+
+    route(postSignOut, async ({ ctx, reply }) => {
       const signedOut = await signOut(platform, ctx);
       reply.clearCookie(TOKEN_COOKIE, { path: '/' });
       return { signed_out: signedOut };
     });
 
-    registerEndpoint(app, platform.registry, postResetPassword, ({ body }) => resetPassword(platform, body), {
-      rateLimit,
-    });
+    route(postResetPassword, ({ body }) => resetPassword(platform, body), { rateLimit });
 
-    // The rest of better-auth (sessions, and the social and two-factor flows later issues add),
+    // The rest of better-auth (sessions, and the social flows later issues add),
     // with its errors turned into our envelope.
     app.route({
       method: ['GET', 'POST'],
@@ -73,6 +96,7 @@ export const authModule: ServerModule = {
       config: { rateLimit: { max: platform.config.AUTH_RATE_LIMIT_MAX * 3, timeWindow: 60_000 } },
       handler: async (request, reply) => {
         const url = new URL(request.url, platform.config.publicUrl);
+        if (isClosedAuthPath(url.pathname)) throw new AppError('NOT_FOUND');
         const headers = new Headers();
         for (const [key, value] of Object.entries(request.headers)) {
           if (typeof value === 'string') headers.set(key, value);

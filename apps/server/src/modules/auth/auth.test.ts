@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMembers, teams, users } from '../../db/schema';
+import { signInEvents, teamMembers, teams, users } from '../../db/schema';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 
 const SIGN_UP = '/api/auth/sign-up/email';
@@ -86,6 +86,7 @@ describe('auth: sign-up, sign-in, sign-out', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ two_factor_required: false, user: { id: user.userId } });
     const token = ok.json().token as string;
     const me = await t.app.inject({
       method: 'GET',
@@ -101,6 +102,31 @@ describe('auth: sign-up, sign-in, sign-out', () => {
     });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({ error_code: 'UNAUTHORIZED', msg: 'Invalid email or password' });
+  });
+
+  it('every sign-in attempt is recorded with its outcome, never with the password', async () => {
+    const user = await signUpUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: SIGN_IN,
+      payload: { email: user.email, password: 'wrong-password' },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: SIGN_IN,
+      payload: { email: user.email, password: user.password },
+    });
+    const events = await t.platform.db
+      .select()
+      .from(signInEvents)
+      .where(eq(signInEvents.userId, user.userId))
+      .orderBy(signInEvents.id);
+    expect(events.map((e) => [e.method, e.success, e.reason])).toEqual([
+      ['sign_up', true, null],
+      ['password', false, 'invalid_credentials'],
+      ['password', true, null],
+    ]);
+    expect(JSON.stringify(events)).not.toContain('wrong-password');
   });
 
   it('bad sign-in input is a VALIDATION_ERROR naming the field', async () => {

@@ -86,6 +86,8 @@ export async function updateRole(
       const [before] = await tx.select().from(roles).where(eq(roles.code, code)).for('update');
       if (!before) throw new AppError('NOT_FOUND', { msg: 'Role not found' });
       await tx.update(roles).set(input).where(eq(roles.code, code));
+      // Clients and the role-name cache follow the permission version.
+      await bumpVersion(tx, 'permission');
       return {
         result: null,
         before: { name: before.name, description: before.description },
@@ -93,6 +95,7 @@ export async function updateRole(
       };
     },
   );
+  platform.access.invalidate();
   return { role: await mustFindRole(platform.db, code) };
 }
 

@@ -73,6 +73,15 @@ describe('admin roles', () => {
     ).not.toContain('okay_code');
   });
 
+  it('a rename shows in basic infos at once (role names are cached by permission version)', async () => {
+    const user = await signUpUser(t.app);
+    const infos = () => t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
+    expect((await infos()).json().role_name).toBe('User');
+    await call('PATCH', '/api/admin/roles/user', { name: 'Member' });
+    expect((await infos()).json().role_name).toBe('Member');
+    await call('PATCH', '/api/admin/roles/user', { name: 'User' });
+  });
+
   it('a duplicate code is a CONFLICT naming code', async () => {
     const res = await call('POST', '/api/admin/roles', { code: 'admin', name: 'Again' });
     expect(res.statusCode).toBe(409);

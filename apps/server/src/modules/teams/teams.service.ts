@@ -1,15 +1,126 @@
-import { teamMembers, teams } from '../../db/schema';
+import type { MyTeam, TeamRole } from '@app/contract/account/teams/teams';
+import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
+import { toSeconds } from '../../platform/list-query';
+import type { Platform } from '../../platform/platform';
+import type { CtxUser, RequestContext } from '../../platform/request-context';
+import { assertTeamCan, toTeamRole } from './team-policy';
+import {
+  clearCurrentTeam,
+  deleteTeamRow,
+  findMembership,
+  insertTeam,
+  lockMembership,
+  type MembershipRecord,
+  myTeams,
+  setCurrentTeam,
+  teamFileKeys,
+  updateTeamName,
+} from './teams.repo';
 
 /** Every user gets a personal team on sign-up (ARCHITECTURE section 6); it holds their plan and data. */
 export async function createPersonalTeam(db: Db, user: { id: string; name: string }): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [team] = await tx
-      .insert(teams)
-      .values({ name: `${user.name}'s team`.slice(0, 120), personal: true, ownerId: user.id })
-      .returning({ id: teams.id });
-    if (!team) throw new Error('personal team was not created');
-    await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'owner' });
-    return team.id;
+  return db.transaction((tx) =>
+    insertTeam(tx, { name: `${user.name}'s team`.slice(0, 60), personal: true, ownerId: user.id }),
+  );
+}
+
+export function requireUser(ctx: RequestContext): CtxUser {
+  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
+  return ctx.user;
+}
+
+export type Membership = Omit<MembershipRecord, 'role'> & { role: TeamRole };
+
+export const TEAM_NOT_FOUND = 'Team not found';
+
+/**
+ * The caller's membership of a team. A team the caller is not in is NOT_FOUND, not FORBIDDEN:
+ * its existence is not revealed.
+ */
+export async function requireTeam(db: Db, ctx: RequestContext, teamId: string): Promise<Membership> {
+  const row = await findMembership(db, teamId, requireUser(ctx).id);
+  if (!row) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
+  return { ...row, role: toTeamRole(row.role) };
+}
+
+/** The current team of the request (ctx.team, resolved with the session). */
+export function currentTeam(ctx: RequestContext): { id: string; name: string; role: TeamRole } {
+  if (!ctx.team) throw new AppError('NOT_FOUND', { msg: 'You are not in any team' });
+  return { id: ctx.team.id, name: ctx.team.name, role: toTeamRole(ctx.team.role) };
+}
+
+type MyTeamRecord = Awaited<ReturnType<typeof myTeams>>[number];
+
+function toMyTeam(row: MyTeamRecord, currentId: string | undefined): MyTeam {
+  return {
+    id: row.id,
+    name: row.name,
+    personal: row.personal,
+    role: toTeamRole(row.role),
+    members_count: Number(row.membersCount),
+    current: row.id === currentId,
+    created_at: toSeconds(row.createdAt),
+  };
+}
+
+/** One of the caller's teams as the answers show it; `currentId` when it just changed. */
+export async function myTeam(
+  db: Db,
+  ctx: RequestContext,
+  teamId: string,
+  currentId = ctx.team?.id,
+): Promise<MyTeam> {
+  const [row] = await myTeams(db, requireUser(ctx).id, teamId);
+  if (!row) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
+  return toMyTeam(row, currentId);
+}
+
+export async function listMyTeams(platform: Platform, ctx: RequestContext) {
+  const rows = await myTeams(platform.db, requireUser(ctx).id);
+  return { items: rows.map((row) => toMyTeam(row, ctx.team?.id)) };
+}
+
+/** Anyone may create a team and owns it; they keep working where they are until they switch. */
+export async function createTeam(platform: Platform, ctx: RequestContext, name: string) {
+  const user = requireUser(ctx);
+  const id = await platform.db.transaction((tx) =>
+    insertTeam(tx, { name, personal: false, ownerId: user.id }),
+  );
+  return { team: await myTeam(platform.db, ctx, id) };
+}
+
+export async function renameTeam(platform: Platform, ctx: RequestContext, teamId: string, name: string) {
+  const team = await requireTeam(platform.db, ctx, teamId);
+  assertTeamCan(team.role, 'team.rename');
+  await updateTeamName(platform.db, teamId, name);
+  return { team: await myTeam(platform.db, ctx, teamId) };
+}
+
+/**
+ * Owner only. The personal team stays: it is where every user falls back to. Members who worked
+ * in the team fall back to their personal team; the team's stored files are removed after the
+ * rows are gone (a failed removal leaves bytes, never a row without bytes).
+ */
+export async function deleteTeam(platform: Platform, ctx: RequestContext, teamId: string) {
+  const user = requireUser(ctx);
+  const keys = await platform.db.transaction(async (tx) => {
+    const row = await lockMembership(tx, teamId, user.id);
+    if (!row) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
+    assertTeamCan(toTeamRole(row.role), 'team.delete');
+    if (row.personal) throw new AppError('CONFLICT', { msg: 'The personal team cannot be deleted' });
+    const fileKeys = await teamFileKeys(tx, teamId);
+    await clearCurrentTeam(tx, teamId);
+    await deleteTeamRow(tx, teamId);
+    return fileKeys;
   });
+  await Promise.allSettled(keys.map((key) => platform.files.remove(key)));
+  return { deleted: true as const };
+}
+
+export async function switchCurrentTeam(platform: Platform, ctx: RequestContext, teamId: string) {
+  const user = requireUser(ctx);
+  await requireTeam(platform.db, ctx, teamId);
+  await setCurrentTeam(platform.db, user.id, teamId);
+  return { team: await myTeam(platform.db, ctx, teamId, teamId) };
 }

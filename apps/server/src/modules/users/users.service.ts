@@ -5,9 +5,8 @@ import { AppError } from '../../platform/app-error';
 import { FREE_PLAN } from '../../platform/free-plan';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
-import { readVersions } from '../../platform/versions';
+import { readPreferences } from '../personalization/personalization.service';
 import { maskEmail } from './mask-email';
-import { findRoleName, listLanguages } from './users.repo';
 
 const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).includes(loc);
 
@@ -21,17 +20,28 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
   const { config } = platform;
   const cn = config.REGION === 'cn';
 
-  const [roleName, langs, versions] = await Promise.all([
-    findRoleName(platform.db, user.role),
-    listLanguages(platform.db),
-    readVersions(platform.db),
+  // Role names, languages and versions come from the caches that follow the version counters;
+  // only the user's own preferences cost a query here.
+  const [roleName, translationVersion, permissionVersion, preferences] = await Promise.all([
+    platform.access.roleName(user.role),
+    platform.translator.ensureFresh(),
+    platform.access.currentVersion(),
+    readPreferences(platform, user.id),
   ]);
+  const langs = platform.translator.languages();
+  const versions = {
+    translation: translationVersion,
+    permission: permissionVersion,
+    tag_help: platform.translator.tagHelpVersion(),
+  };
 
   return {
     id: user.id,
     username: user.name,
+    // A stored avatar's `/api/files/{id}` (same origin, so the page's CSP allows it).
     avatar_url: user.image,
-    main_bound_account: null,
+    // E-mail is the main bound key (global_config) until social sign-in adds others.
+    main_bound_account: maskEmail(user.email),
     email: maskEmail(user.email),
     role_name: roleName ?? user.role,
     created_at: Math.floor(user.createdAt.getTime() / 1000),
@@ -40,6 +50,7 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
     msgs_unread: { total: 0, msgs: [] },
     team: { id: team.id, name: team.name, role: team.role },
     locale: ctx.locale,
+    preferences,
     latest_translation_version: versions.translation,
     latest_permission_version: versions.permission,
     latest_tag_help_version: versions.tag_help,

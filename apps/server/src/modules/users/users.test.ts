@@ -24,6 +24,9 @@ describe('GET /api/user/basic-infos', () => {
       api_version: '1.0.0',
       view_config: { large_menu_for_adm: false },
       usm_quota: { plan_key: 'free' },
+      main_bound_account: 'j******n@example.com',
+      avatar_url: null,
+      preferences: { timezone: null, theme: 'light', help_switch: true, date_format: 'yyyy-MM-dd hh:mm:ss' },
     });
     expect(body.user_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(body.languages.map((l) => l.loc)).toEqual(['en_US', 'zh_CN', 'zh_HK', 'fr_FR']);

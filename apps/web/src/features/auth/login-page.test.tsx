@@ -7,7 +7,11 @@ import { stubFetch } from '../../app/testing/stub-fetch';
 import { getToken } from '../../lib/cookies';
 
 const SIGNED_IN = {
-  body: { token: 'fresh-token', user: { id: 'user-1', email: 'ada@example.com', name: 'Ada' } },
+  body: {
+    token: 'fresh-token',
+    user: { id: 'user-1', email: 'ada@example.com', name: 'Ada' },
+    two_factor_required: false,
+  },
 };
 
 /** Pasting sets a field in one input event; typing key by key re-validates antd's form each time. */

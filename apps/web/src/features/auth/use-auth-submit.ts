@@ -23,7 +23,8 @@ export function useAuthSubmit<Values extends object>(
   // Only `setFields` is used; antd types its field names too narrowly for a generic hook.
   form: Pick<FormInstance, 'setFields'>,
   fieldNames: readonly (keyof Values & string)[],
-  send: (values: Values) => Promise<{ token: string }>,
+  // Sign-in answers no token while a second factor is pending (two-factor authentication).
+  send: (values: Values) => Promise<{ token: string | null }>,
 ): AuthSubmit<Values> {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -35,6 +36,11 @@ export function useAuthSubmit<Values extends object>(
     mutationFn: send,
     onMutate: () => setFormError(null),
     onSuccess: ({ token }) => {
+      if (!token) {
+        // TODO(2FA web step): ask for the authenticator code and call /api/auth/two-factor/verify-totp.
+        setFormError(t('This account needs a code from an authenticator app to sign in'));
+        return;
+      }
       keepSessionToken(token);
       // Whatever was cached belonged to the previous visitor (or to nobody).
       queryClient.removeQueries();

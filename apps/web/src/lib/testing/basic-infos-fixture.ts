@@ -14,6 +14,7 @@ export function basicInfosFixture(overrides: Partial<BasicInfos> = {}): BasicInf
     msgs_unread: { total: 0, msgs: [] },
     team: { id: 'team-1', name: 'Ada', role: 'owner' },
     locale: 'en_US',
+    preferences: { timezone: null, theme: 'light', help_switch: true, date_format: 'yyyy-MM-dd hh:mm:ss' },
     latest_translation_version: 1,
     latest_permission_version: 1,
     latest_tag_help_version: 1,

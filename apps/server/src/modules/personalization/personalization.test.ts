@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { canonicalTimezone } from './timezone';
+
+const URL = '/api/account/personalization';
+
+describe('personalization', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const put = (headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'PUT', url: URL, headers, payload });
+  const read = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: URL, headers })).json();
+
+  it('defaults: the request language, the browser time zone, light, help on, the default date format', async () => {
+    const user = await signUpUser(t.app);
+    expect(await read(user.auth)).toEqual({
+      language: 'en_US',
+      timezone: null,
+      theme: 'light',
+      help_switch: true,
+      date_format: 'yyyy-MM-dd hh:mm:ss',
+    });
+    expect((await read({ ...user.auth, 'accept-language': 'fr-FR' })).language).toBe('fr_FR');
+  });
+
+  it('saves every field; basic infos carries the preferences; the language cookie is set', async () => {
+    const user = await signUpUser(t.app);
+    const res = await put(user.auth, {
+      language: 'zh_HK',
+      timezone: 'asia/shanghai',
+      theme: 'dark',
+      help_switch: false,
+      date_format: 'yyyy-MM',
+    });
+    expect(res.statusCode).toBe(200);
+    const saved = {
+      language: 'zh_HK',
+      timezone: 'Asia/Shanghai',
+      theme: 'dark',
+      help_switch: false,
+      date_format: 'yyyy-MM',
+    };
+    expect(res.json()).toEqual(saved);
+    expect(res.cookies.find((c) => c.name === 'app_lang')).toMatchObject({ value: 'zh_HK', path: '/' });
+    expect(await read(user.auth)).toEqual(saved);
+    const [row] = await t.platform.db.select().from(users).where(eq(users.id, user.userId));
+    // Stored as the dayjs pattern the web formats with.
+    expect(row).toMatchObject({ locale: 'zh_HK', dateFormat: 'YYYY-MM', theme: 'dark', helpSwitch: false });
+
+    const infos = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
+    expect(infos.json().preferences).toEqual({
+      timezone: 'Asia/Shanghai',
+      theme: 'dark',
+      help_switch: false,
+      date_format: 'yyyy-MM',
+    });
+
+    // Fields left out are kept; null gives the time zone back to the browser.
+    const partial = await put(user.auth, { timezone: null, date_format: 'yyyy-MM-dd hh' });
+    expect(partial.json()).toEqual({ ...saved, timezone: null, date_format: 'yyyy-MM-dd hh' });
+    expect(partial.cookies.find((c) => c.name === 'app_lang')).toBeUndefined();
+  });
+
+  it.each([
+    ['language', { language: 'de_DE' }],
+    ['timezone', { timezone: 'Mars/Olympus_Mons' }],
+    ['timezone', { timezone: '+08:00' }],
+    ['timezone', { timezone: '' }],
+    ['theme', { theme: 'blue' }],
+    ['help_switch', { help_switch: 'yes' }],
+    ['date_format', { date_format: 'dd/MM/yyyy' }],
+    ['date_format', { date_format: 'YYYY-MM-DD' }],
+  ])('bad input is a VALIDATION_ERROR naming %s and changes nothing', async (field, payload) => {
+    const user = await signUpUser(t.app);
+    await put(user.auth, { theme: 'dark', timezone: 'Europe/Paris' });
+    const before = await read(user.auth);
+    const res = await put(user.auth, { theme: 'light', ...payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error_code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(res.json().fields)).toEqual([field]);
+    expect(await read(user.auth)).toEqual(before);
+  });
+
+  it('knows IANA zones by their canonical names and refuses offsets', () => {
+    expect(canonicalTimezone('UTC')).toBe('UTC');
+    expect(canonicalTimezone('america/new_york')).toBe('America/New_York');
+    expect(canonicalTimezone('Europe/Nowhere')).toBeNull();
+    expect(canonicalTimezone('+05:30')).toBeNull();
+    expect(canonicalTimezone('../etc/passwd')).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import { AVATAR_FIELD, AVATAR_MAX_BYTES } from '@app/contract/account/profile/avatar';
+import type { Profile } from '@app/contract/account/profile/profile';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/app-error';
+import { toSeconds } from '../../platform/list-query';
+import type { Platform } from '../../platform/platform';
+import type { RequestContext } from '../../platform/request-context';
+import { deleteFileRows, lockOwnedFiles } from '../files/files.repo';
+import { removeBytes, storeFile } from '../files/files.service';
+import { readImageUpload } from '../files/image-upload';
+import { maskEmail } from '../users/mask-email';
+import { findProfile, lockUserRow, type ProfileRow, setUserImage, updateUsername } from './profile.repo';
+
+const AVATAR = 'avatar';
+
+function toProfile(row: ProfileRow): Profile {
+  const email = maskEmail(row.email);
+  return {
+    id: row.id,
+    username: row.name,
+    email,
+    email_verified: row.emailVerified,
+    // E-mail is the main bound key (global_config) until social sign-in adds others.
+    main_bound_account: email,
+    avatar_url: row.image,
+    created_at: toSeconds(row.createdAt),
+  };
+}
+
+function requireUser(ctx: RequestContext) {
+  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
+  return ctx.user;
+}
+
+export async function getProfile(platform: Platform, ctx: RequestContext): Promise<Profile> {
+  const row = await findProfile(platform.db, requireUser(ctx).id);
+  if (!row) throw new AppError('BEARER_TOKEN_ERROR');
+  return toProfile(row);
+}
+
+export async function renameUser(
+  platform: Platform,
+  ctx: RequestContext,
+  username: string,
+): Promise<Profile> {
+  const row = await updateUsername(platform.db, requireUser(ctx).id, username);
+  if (!row) throw new AppError('BEARER_TOKEN_ERROR');
+  return toProfile(row);
+}
+
+/**
+ * A new avatar: checked by content, stored as a public file, `users.image` pointed at it, and
+ * the previous avatar removed. The user row is locked first so two uploads at once cannot both
+ * keep their file.
+ */
+export async function uploadAvatar(platform: Platform, ctx: RequestContext, request: FastifyRequest) {
+  const user = requireUser(ctx);
+  const upload = await readImageUpload(request, { field: AVATAR_FIELD, maxBytes: AVATAR_MAX_BYTES });
+  const stored = await storeFile(
+    platform,
+    upload,
+    { kind: AVATAR, ownerId: user.id, teamId: null, public: true },
+    async (tx, file) => {
+      if (!(await lockUserRow(tx, user.id))) throw new AppError('BEARER_TOKEN_ERROR');
+      const previous = await lockOwnedFiles(tx, user.id, AVATAR);
+      await setUserImage(tx, user.id, file.url);
+      return previous.map((old) => old.id);
+    },
+  );
+  return { avatar_url: stored.url };
+}
+
+export async function removeAvatar(platform: Platform, ctx: RequestContext) {
+  const user = requireUser(ctx);
+  const keys = await platform.db.transaction(async (tx) => {
+    if (!(await lockUserRow(tx, user.id))) throw new AppError('BEARER_TOKEN_ERROR');
+    const previous = await lockOwnedFiles(tx, user.id, AVATAR);
+    await setUserImage(tx, user.id, null);
+    return deleteFileRows(
+      tx,
+      previous.map((old) => old.id),
+    );
+  });
+  await removeBytes(platform, keys);
+  return { avatar_url: null };
+}

@@ -1,0 +1,48 @@
+import type { EmailLevels } from '@app/contract/account/sys-settings/notifications';
+import { AppError } from '../../platform/app-error';
+import type { Platform } from '../../platform/platform';
+import type { RequestContext } from '../../platform/request-context';
+import { findNotificationSettings, saveNotificationSettings } from './sys-settings.repo';
+
+/**
+ * Without a saved row: important and warning messages also go by e-mail, special and other stay
+ * in the inbox (the table's column defaults say the same).
+ */
+export const DEFAULT_EMAIL_LEVELS: EmailLevels = {
+  important: true,
+  warning: true,
+  special: false,
+  other: false,
+};
+
+function requireUser(ctx: RequestContext) {
+  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
+  return ctx.user;
+}
+
+function toSettings(row: Awaited<ReturnType<typeof findNotificationSettings>>) {
+  if (!row) return { email: DEFAULT_EMAIL_LEVELS };
+  return {
+    email: {
+      important: row.emailImportant,
+      warning: row.emailWarning,
+      special: row.emailSpecial,
+      other: row.emailOther,
+    },
+  };
+}
+
+export async function getNotificationSettings(platform: Platform, ctx: RequestContext) {
+  return toSettings(await findNotificationSettings(platform.db, requireUser(ctx).id));
+}
+
+export async function saveEmailLevels(platform: Platform, ctx: RequestContext, levels: Partial<EmailLevels>) {
+  const user = requireUser(ctx);
+  const patch = {
+    ...(levels.important !== undefined ? { emailImportant: levels.important } : {}),
+    ...(levels.warning !== undefined ? { emailWarning: levels.warning } : {}),
+    ...(levels.special !== undefined ? { emailSpecial: levels.special } : {}),
+    ...(levels.other !== undefined ? { emailOther: levels.other } : {}),
+  };
+  return toSettings(await saveNotificationSettings(platform.db, user.id, patch));
+}
