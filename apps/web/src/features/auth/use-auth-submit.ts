@@ -37,7 +37,8 @@ export function useAuthSubmit<Values extends object>(
     onMutate: () => setFormError(null),
     onSuccess: ({ token }) => {
       if (!token) {
-        // TODO(2FA web step): ask for the authenticator code and call /api/auth/two-factor/verify-totp.
+        // The code step (POST /api/auth/two-factor/verify-totp) comes with the account-area pages of
+        // issue 4; until then the form says plainly why it cannot continue.
         setFormError(t('This account needs a code from an authenticator app to sign in'));
         return;
       }
