@@ -2,11 +2,9 @@ import { Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../app/document-title';
-import { DataGrid } from '../../widgets/data-grid/data-grid';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
-import { SearchWithFilters } from '../../widgets/filter-drawer/search-with-filters';
+import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
-import { Paginator } from '../../widgets/paginator/paginator';
 import { adminLogsKey, fetchServerErrors } from './logs-api';
 import { serverErrorColumns } from './server-error-columns';
 import { type ServerError, ServerErrorDrawer } from './server-error-drawer';
@@ -41,31 +39,13 @@ export function ServerErrorsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('Server errors')}
       </Typography.Title>
-      <div style={{ marginBottom: 12 }}>
-        <SearchWithFilters
-          q={list.state.q}
-          onSearch={(q) => list.setState({ q })}
-          config={filterConfig}
-          values={list.state.filters}
-          onChange={(filters) => list.setState({ filters })}
-          placeholder={t('Search request ID or message')}
-        />
-      </div>
-      <DataGrid<ServerError>
-        mode="server"
-        rowData={list.data?.items}
+      <ServerListView<ServerError>
+        list={list}
+        filterConfig={filterConfig}
+        searchPlaceholder={t('Search request ID or message')}
         columnDefs={columns}
-        loading={list.isLoading}
         getRowId={(error) => String(error.id)}
         onRowClicked={setOpened}
-        sort={list.state.sort}
-        onSortChange={(sort) => list.setState({ sort })}
-      />
-      <Paginator
-        total={list.data?.total ?? 0}
-        page={list.state.page}
-        pageSize={list.state.pageSize}
-        onChange={(page, pageSize) => list.setState({ page, pageSize })}
       />
       <ServerErrorDrawer error={opened} onClose={() => setOpened(null)} />
     </>

@@ -2,11 +2,9 @@ import { Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../app/document-title';
-import { DataGrid } from '../../widgets/data-grid/data-grid';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
-import { SearchWithFilters } from '../../widgets/filter-drawer/search-with-filters';
+import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
-import { Paginator } from '../../widgets/paginator/paginator';
 import { type AdminTeamRow, teamColumns } from './team-columns';
 import { TeamDrawer } from './team-drawer';
 import { adminTeamsKey, fetchTeams } from './teams-api';
@@ -33,31 +31,13 @@ export function TeamsPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('Teams')}
       </Typography.Title>
-      <div style={{ marginBottom: 12 }}>
-        <SearchWithFilters
-          q={list.state.q}
-          onSearch={(q) => list.setState({ q })}
-          config={filterConfig}
-          values={list.state.filters}
-          onChange={(filters) => list.setState({ filters })}
-          placeholder={t('Search team name or owner e-mail')}
-        />
-      </div>
-      <DataGrid<AdminTeamRow>
-        mode="server"
-        rowData={list.data?.items}
+      <ServerListView<AdminTeamRow>
+        list={list}
+        filterConfig={filterConfig}
+        searchPlaceholder={t('Search team name or owner e-mail')}
         columnDefs={columns}
-        loading={list.isLoading}
         getRowId={(team) => team.id}
         onRowClicked={(team) => setOpenTeam(team.id)}
-        sort={list.state.sort}
-        onSortChange={(sort) => list.setState({ sort })}
-      />
-      <Paginator
-        total={list.data?.total ?? 0}
-        page={list.state.page}
-        pageSize={list.state.pageSize}
-        onChange={(page, pageSize) => list.setState({ page, pageSize })}
       />
       <TeamDrawer teamId={openTeam} onClose={() => setOpenTeam(null)} />
     </>

@@ -1,17 +1,12 @@
 import type { AdminUserRow } from '@app/contract/admin/users/user-row';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentTitle } from '../../app/document-title';
-import { ColumnSettingsButton } from '../../widgets/column-settings/column-settings-button';
-import { withColumnVisibility } from '../../widgets/column-settings/column-visibility';
-import { useColumnVisibility } from '../../widgets/column-settings/use-column-visibility';
-import { DataGrid } from '../../widgets/data-grid/data-grid';
-import { SearchWithFilters } from '../../widgets/filter-drawer/search-with-filters';
+import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
-import { Paginator } from '../../widgets/paginator/paginator';
 import { userColumns } from './user-columns';
 import { userFilters } from './user-filters';
 import { adminUsersKey, fetchUsers, rolesQuery } from './users-api';
@@ -35,7 +30,6 @@ export function UsersPage() {
     () => columns.map((c) => ({ field: c.field ?? '', title: c.headerName ?? '' })),
     [columns],
   );
-  const { visible } = useColumnVisibility(ROUTE, choices);
 
   return (
     <>
@@ -43,32 +37,14 @@ export function UsersPage() {
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('Users')}
       </Typography.Title>
-      <Flex justify="space-between" wrap gap={8} style={{ marginBottom: 12 }}>
-        <SearchWithFilters
-          q={list.state.q}
-          onSearch={(q) => list.setState({ q })}
-          config={filterConfig}
-          values={list.state.filters}
-          onChange={(filters) => list.setState({ filters })}
-          placeholder={t('Search name or e-mail')}
-        />
-        <ColumnSettingsButton route={ROUTE} columns={choices} />
-      </Flex>
-      <DataGrid<AdminUserRow>
-        mode="server"
-        rowData={list.data?.items}
-        columnDefs={withColumnVisibility(columns, visible)}
-        loading={list.isLoading}
+      <ServerListView<AdminUserRow>
+        list={list}
+        filterConfig={filterConfig}
+        searchPlaceholder={t('Search name or e-mail')}
+        columnDefs={columns}
+        columnSettings={{ route: ROUTE, columns: choices }}
         getRowId={(user) => user.id}
         onRowClicked={(user) => navigate(`/admin/user/details?${new URLSearchParams({ id: user.id })}`)}
-        sort={list.state.sort}
-        onSortChange={(sort) => list.setState({ sort })}
-      />
-      <Paginator
-        total={list.data?.total ?? 0}
-        page={list.state.page}
-        pageSize={list.state.pageSize}
-        onChange={(page, pageSize) => list.setState({ page, pageSize })}
       />
     </>
   );
