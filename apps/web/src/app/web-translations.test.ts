@@ -13,7 +13,9 @@ const sources = import.meta.glob<string>(
     '../features/**/*.{ts,tsx}',
     // lib's texts (the error catalogue's dialogs) are web UI too, seeded in the same files.
     '../lib/**/*.{ts,tsx}',
+    '../widgets/**/*.{ts,tsx}',
     '!./**/*.test.*',
+    '!../widgets/**/*.test.*',
     '!../features/**/*.test.*',
     '!../lib/**/*.test.*',
     '!../lib/testing/**',

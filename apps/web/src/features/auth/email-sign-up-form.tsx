@@ -1,8 +1,9 @@
-import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_MAX, PASSWORD_MIN, postSignUp } from '@app/contract/auth/sign-up';
+import { MailOutlined, UserOutlined } from '@ant-design/icons';
+import { postSignUp } from '@app/contract/auth/sign-up';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
 import { useAuthSubmit } from './use-auth-submit';
 
 interface SignUpValues {
@@ -50,40 +51,7 @@ export function EmailSignUpForm() {
           placeholder="name@company.com"
         />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('Password')}
-        extra={t('At least {{min}} characters', { min: PASSWORD_MIN })}
-        rules={[
-          { required: true, message: t('Please enter a password') },
-          {
-            min: PASSWORD_MIN,
-            message: t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
-          },
-          {
-            max: PASSWORD_MAX,
-            message: t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
-          },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('Confirm password')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('Please confirm your password') },
-          ({ getFieldValue }) => ({
-            validator: (_, value: string | undefined) =>
-              !value || getFieldValue('password') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('The two passwords do not match'))),
-          }),
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="password" label={t('Password')} />
       {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 24 }} /> : null}
       <Button type="primary" htmlType="submit" block loading={submitting}>
         {t('Create account')}

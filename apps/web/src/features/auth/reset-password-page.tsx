@@ -1,14 +1,13 @@
-import { LockOutlined } from '@ant-design/icons';
 import { postResetPassword } from '@app/contract/auth/reset-password';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, App, Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../app/document-title';
 import { isApiError } from '../../lib/api/api-error';
 import { callApi } from '../../lib/api/client';
+import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
 import { AuthSplitLayout } from './auth-split-layout';
 import { AuthSwitchLink } from './auth-switch-link';
 import { serverFormErrors } from './server-form-errors';
@@ -77,40 +76,7 @@ export function ResetPasswordPage() {
             onFinish={(values) => reset.mutate(values)}
             size="large"
           >
-            <Form.Item
-              name="newPassword"
-              label={t('New password')}
-              extra={t('At least {{min}} characters', { min: PASSWORD_MIN })}
-              rules={[
-                { required: true, message: t('Please enter a password') },
-                {
-                  min: PASSWORD_MIN,
-                  message: t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
-                },
-                {
-                  max: PASSWORD_MAX,
-                  message: t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
-                },
-              ]}
-            >
-              <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label={t('Confirm password')}
-              dependencies={['newPassword']}
-              rules={[
-                { required: true, message: t('Please confirm your password') },
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) =>
-                    !value || getFieldValue('newPassword') === value
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('The two passwords do not match'))),
-                }),
-              ]}
-            >
-              <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields name="newPassword" label={t('New password')} />
             {formError ? (
               <Alert type="error" showIcon title={formError} style={{ marginBottom: 24 }} />
             ) : null}

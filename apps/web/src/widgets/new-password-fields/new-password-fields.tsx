@@ -1,0 +1,56 @@
+import { LockOutlined } from '@ant-design/icons';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
+import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface NewPasswordFieldsProps {
+  /** The form field of the new password (`password` at sign-up, `newPassword` on a reset). */
+  name: string;
+  label: string;
+}
+
+/**
+ * A new password and its confirmation, inside an antd Form: the server's length rules, and the
+ * spec's shared text when the two differ ('两次输入的密码不一致' in Chinese).
+ */
+export function NewPasswordFields({ name, label }: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name={name}
+        label={label}
+        extra={t('At least {{min}} characters', { min: PASSWORD_MIN })}
+        rules={[
+          { required: true, message: t('Please enter a password') },
+          {
+            min: PASSWORD_MIN,
+            message: t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
+          },
+          {
+            max: PASSWORD_MAX,
+            message: t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
+          },
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('Confirm password')}
+        dependencies={[name]}
+        rules={[
+          { required: true, message: t('Please confirm your password') },
+          ({ getFieldValue }) => ({
+            validator: (_, value: string | undefined) =>
+              !value || getFieldValue(name) === value
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('The two passwords do not match'))),
+          }),
+        ]}
+      >
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
