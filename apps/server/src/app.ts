@@ -10,8 +10,11 @@ import { createPersonalTeam } from './modules/teams/teams.service';
 import { AccessControl } from './platform/access';
 import { createAuth } from './platform/auth';
 import type { Database } from './platform/db';
+import { LoggedMailer } from './platform/email-log';
 import { EndpointRegistry } from './platform/endpoint';
 import { installErrorHandler } from './platform/error-handler';
+import { EventBus } from './platform/event-bus';
+import { Jobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
@@ -67,7 +70,9 @@ export async function buildApp({
     access: new AccessControl(db),
     registry: new EndpointRegistry(),
     translator: new Translator(db),
-    mailer: createMailer(config.SMTP_URL, config.MAIL_FROM),
+    mailer: new LoggedMailer(createMailer(config.SMTP_URL, config.MAIL_FROM), db),
+    events: new EventBus(database),
+    jobs: new Jobs(database, config.JOBS_ENABLED),
     files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
     secret,
     apiVersion: API_VERSION,
@@ -81,13 +86,22 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   installErrorHandler(app, db);
-  await installSecurityHeaders(app);
+  await installSecurityHeaders(app, config);
   await app.register(cookie);
   // Spec section 9: 20 MB per file and 10 files per upload by default; routes may ask for less.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
   await installRateLimit(app, config.REDIS_URL);
   await installOpenApi(app, API_VERSION);
   installPipeline(app, platform);
+  // Listening and jobs start with the server and stop before the database closes.
+  app.addHook('onReady', async () => {
+    await platform.events.start();
+    await platform.jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await platform.jobs.stop();
+    await platform.events.close();
+  });
 
   for (const module of serverModules) await module.register(app, platform);
 

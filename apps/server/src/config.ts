@@ -34,8 +34,32 @@ export const zConfig = z.object({
   /** `cn` makes the China-region defaults (language, currency, location). */
   REGION: z.enum(['global', 'cn']).default('global'),
   SERVE_WEB: zBool.default(true),
+  /** Background jobs (pg-boss): e-mail retries, purges, reminders. Off only in focused tests. */
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /** Believe X-Forwarded-For (only behind a proxy that sets it; otherwise clients could dodge rate limits). */
   TRUST_PROXY: zBool.default(false),
+  /**
+   * Social sign-in (modules/social). Without an id and secret a provider is "not configured";
+   * the URLs are the providers' own unless a proxy or a test's stand-in server replaces them.
+   */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** WeChat Open Platform website app: QR login on desktop. */
+  WECHAT_OPEN_APP_ID: z.string().optional(),
+  WECHAT_OPEN_APP_SECRET: z.string().optional(),
+  /** WeChat official account: authorisation inside the WeChat browser. */
+  WECHAT_OFFI_APP_ID: z.string().optional(),
+  WECHAT_OFFI_APP_SECRET: z.string().optional(),
+  WECHAT_OPEN_AUTH_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
+  WECHAT_OFFI_AUTH_URL: z.url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
+  /** Serves /sns/oauth2/access_token and /sns/userinfo. */
+  WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
 });
 
 export type Config = z.infer<typeof zConfig> & { publicUrl: string };

@@ -5,14 +5,19 @@ import { authModule } from './modules/auth/auth.routes';
 import { brandModule } from './modules/brand/brand.routes';
 import { coreModule } from './modules/core/core.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
+import { editingModule } from './modules/editing/editing.routes';
+import { eventsModule } from './modules/events/events.routes';
 import { filesModule } from './modules/files/files.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
+import { messagesModule } from './modules/messages/messages.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
 import { personalizationModule } from './modules/personalization/personalization.routes';
 import { profileModule } from './modules/profile/profile.routes';
 import { projectsModule } from './modules/projects/projects.routes';
 import { rolesModule } from './modules/roles/roles.routes';
+import { scheduleLogsModule } from './modules/schedule-logs/schedule-logs.routes';
 import { securityModule } from './modules/security/security.routes';
+import { socialModule } from './modules/social/social.routes';
 import { sysSettingsModule } from './modules/sys-settings/sys-settings.routes';
 import { teamsModule } from './modules/teams/teams.routes';
 import { usersModule } from './modules/users/users.routes';
@@ -39,5 +44,10 @@ export const serverModules: ServerModule[] = [
   filesModule,
   personalizationModule,
   securityModule,
+  socialModule,
   sysSettingsModule,
+  eventsModule,
+  messagesModule,
+  scheduleLogsModule,
+  editingModule,
 ];

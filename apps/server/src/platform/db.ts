@@ -16,9 +16,21 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Stops a `listen`. */
+export type Unlisten = () => Promise<void>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How the job queue reaches the same database: its URL, or the embedded instance itself. */
+  jobsTarget: { url: string } | { pglite: PGlite };
+  /**
+   * Calls `onNotify` with the payload of every `NOTIFY channel` committed by any connection (on
+   * PostgreSQL, by any server instance). PostgreSQL listens on a dedicated connection that is
+   * re-opened after a failure; `onReconnect` then runs so the caller can catch up on what it
+   * may have missed.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      jobsTarget: { url: options.url },
       migrate: () =>
         migrateNodePg(drizzleNodePg(pool, { schema, casing: 'snake_case' }), {
           migrationsFolder: options.migrationsFolder ?? migrationsFolder,
@@ -58,6 +71,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, onNotify, onReconnect) =>
+        listenOnPostgres(options.url as string, channel, onNotify, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -67,11 +82,80 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    jobsTarget: { pglite: client },
     migrate: () =>
       migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder }),
     ping: async () => {
       await pgliteDb.execute(sql`select 1`);
     },
+    // One embedded database in one process: notifications never get lost to a broken connection.
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
+  };
+}
+
+const RELISTEN_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+
+/**
+ * LISTEN on its own client, outside the pool: a pooled connection would be handed to queries and
+ * lose the registration. A dropped connection is re-opened with backoff.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  let retrying = false;
+
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client === next) retry();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    attempt = 0;
+  };
+
+  // One retry loop at a time, whatever number of 'end' and failure events arrive.
+  const retry = (): void => {
+    if (stopped || retrying) return;
+    retrying = true;
+    const delay = RELISTEN_DELAYS_MS[Math.min(attempt, RELISTEN_DELAYS_MS.length - 1)] ?? 5000;
+    attempt += 1;
+    setTimeout(() => {
+      open().then(
+        () => {
+          retrying = false;
+          onReconnect?.();
+        },
+        () => {
+          retrying = false;
+          retry();
+        },
+      );
+    }, delay).unref();
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
   };
 }

@@ -7,6 +7,20 @@ export interface MailMessage {
   html?: string;
 }
 
+/** What the e-mail log keeps besides the message: the kind of mail and whom it concerns. */
+export interface MailMeta {
+  /** e.g. `team.invite`, `security.email_code`, `message.send` */
+  template: string;
+  locale?: string;
+  userId?: string | null;
+  sendId?: string | null;
+  /**
+   * The text holds a one-time code or sign-in link: the log keeps who and when, not the text,
+   * and it cannot be resent (admins must not be able to read or replay a code).
+   */
+  sensitive?: boolean;
+}
+
 export type MailResult = { sent: true } | { sent: false; reason: string };
 
 /**
@@ -15,7 +29,8 @@ export type MailResult = { sent: true } | { sent: false; reason: string };
  */
 export interface Mailer {
   configured: boolean;
-  send(message: MailMessage): Promise<MailResult>;
+  /** `meta` is for the e-mail log (see email-log.ts); the bare transport ignores it. */
+  send(message: MailMessage, meta?: MailMeta): Promise<MailResult>;
 }
 
 export function createMailer(smtpUrl: string | undefined, from: string): Mailer {

@@ -3,8 +3,10 @@ import type { Config } from '../config';
 import type { AccessControl } from './access';
 import type { Auth } from './auth';
 import type { Database, Db } from './db';
+import type { LoggedMailer } from './email-log';
 import type { EndpointRegistry } from './endpoint';
-import type { Mailer } from './mail';
+import type { EventBus } from './event-bus';
+import type { Jobs } from './jobs';
 import type { FileStore } from './storage';
 import type { Translator } from './translator';
 
@@ -17,7 +19,12 @@ export interface Platform {
   access: AccessControl;
   registry: EndpointRegistry;
   translator: Translator;
-  mailer: Mailer;
+  /** Every send is logged (admin e-mail logs) and failed ones retried. */
+  mailer: LoggedMailer;
+  /** Realtime messages to users across instances (LISTEN/NOTIFY). */
+  events: EventBus;
+  /** Background jobs across instances (pg-boss); modules `define` theirs when registering. */
+  jobs: Jobs;
   files: FileStore;
   secret: string;
   apiVersion: string;

@@ -1,11 +1,13 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 
 /**
  * Security headers and a strict CSP for the SPA: scripts only from our origin (no inline script),
- * no framing, no plugins. antd writes its CSS-in-JS into <style> tags, hence inline styles.
+ * nobody may frame us, no plugins. antd writes its CSS-in-JS into <style> tags, hence inline
+ * styles. The one frame we show is WeChat's QR sign-in page, from its configured origin.
  */
-export async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +18,7 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        frameSrc: ["'self'", new URL(config.WECHAT_OPEN_AUTH_URL).origin],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -8,7 +8,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives (the network edge for mail tests). */
-export async function startSmtpServer(): Promise<{
+export async function startSmtpServer(port = 0): Promise<{
   url: string;
   inbox: ReceivedMail[];
   close: () => Promise<void>;
@@ -32,10 +32,10 @@ export async function startSmtpServer(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     inbox,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

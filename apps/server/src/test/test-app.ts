@@ -53,7 +53,10 @@ export const TEST_ADMIN = { email: 'root@example.com', password: 'root-password-
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logger?: FastifyServerOptions['logger']; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    beforeReady?: (app: FastifyInstance, platform: Platform) => void;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const config = loadConfig({
@@ -63,6 +66,8 @@ export async function createTestApp(
     SERVE_WEB: 'false',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_MAX: '1000',
+    // pg-boss's schema and pollers only where a test is about jobs (it passes JOBS_ENABLED).
+    JOBS_ENABLED: 'false',
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     ...env,
@@ -74,7 +79,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
   });
   await runSeeds(platform);
-  options.beforeReady?.(app);
+  options.beforeReady?.(app, platform);
   await app.ready();
   return {
     app,

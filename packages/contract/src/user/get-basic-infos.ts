@@ -11,6 +11,8 @@ export const zUnreadMessage = z.object({
   level: zMessageLevel,
   title: z.string(),
   body: z.string(),
+  /** An in-app path (or address) the message points to, if any. */
+  link: z.string().nullable(),
   creation_time: zSeconds,
 });
 

@@ -179,11 +179,14 @@ export async function sendPasswordReset(platform: Platform, ctx: RequestContext,
     expiresAt: new Date(Date.now() + RESET_LINK_HOURS * 3600 * 1000),
   });
   const link = `${platform.config.publicUrl}/reset-password?token=${token}`;
-  const outcome = await platform.mailer.send({
-    to: user.email,
-    subject: 'Set a new password',
-    text: `Hello ${user.name},\n\nAn administrator asked us to send you a link to set a new password:\n\n${link}\n\nThe link works once, within ${RESET_LINK_HOURS} hour.\n`,
-  });
+  const outcome = await platform.mailer.send(
+    {
+      to: user.email,
+      subject: 'Set a new password',
+      text: `Hello ${user.name},\n\nAn administrator asked us to send you a link to set a new password:\n\n${link}\n\nThe link works once, within ${RESET_LINK_HOURS} hour.\n`,
+    },
+    { template: 'security.reset_link', userId: user.id, sensitive: true },
+  );
   const answer = outcome.sent ? { sent: true, reason: null } : { sent: false, reason: outcome.reason };
   await recordOperation(platform.db, ctx, target, { after: { ...answer, to: user.email } });
   return answer;

@@ -14,9 +14,11 @@ import { setTokenCookie } from './token-cookie';
 /**
  * better-auth endpoints our clients must not reach directly: the account area owns these changes
  * with its own rules (username length, avatars only as stored files, the password confirmation,
- * e-mail change by code, two-factor set-up with the password).
+ * e-mail change by code, two-factor set-up with the password), and social sign-in and linking,
+ * which go through the social module's signed, single-use state.
  */
-const CLOSED_AUTH_PATHS = /^\/api\/auth\/(update-user|change-email|change-password|two-factor\/)/;
+const CLOSED_AUTH_PATHS =
+  /^\/api\/auth\/(update-user|change-email|change-password|two-factor\/|sign-in\/social|link-social|unlink-account|callback\/|list-accounts)/;
 
 /** Compared the way a router might see the path: decoded, slashes collapsed, any case. */
 function isClosedAuthPath(pathname: string): boolean {

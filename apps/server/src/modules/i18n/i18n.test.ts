@@ -92,6 +92,18 @@ describe('POST /api/babel/text', () => {
 });
 
 describe('seed translation files', () => {
+  it('translate a msgid one way per language, whichever area file holds it', () => {
+    const byKey = new Map<string, Set<string>>();
+    for (const row of readSeedTranslations()) {
+      const key = `${row.loc}\u0000${row.msgid}`;
+      byKey.set(key, (byKey.get(key) ?? new Set()).add(row.msgstr));
+    }
+    const conflicts = [...byKey]
+      .filter(([, values]) => values.size > 1)
+      .map(([key]) => key.replace('\u0000', ': '));
+    expect(conflicts).toEqual([]);
+  });
+
   it('reads <name>.<loc>.json for known languages only', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'seed-'));
     writeFileSync(path.join(dir, 'web.zh_CN.json'), JSON.stringify({ Hello: '你好', Empty: '' }));

@@ -8,6 +8,7 @@ import {
   type THEMES,
 } from '@app/contract/account/personalization/personalization';
 import { LOCALES, type Locale } from '@app/contract/common';
+import type { UserBasicEvent } from '@app/contract/events/subscriber';
 import { AppError, validationError } from '../../platform/app-error';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
@@ -75,13 +76,20 @@ export async function savePersonalization(
     timezone = canonicalTimezone(input.timezone);
     if (!timezone) throw validationError({ timezone: 'Not a known time zone' });
   }
-  const row = await updatePersonalization(platform.db, user.id, {
-    ...(input.language !== undefined ? { locale: input.language } : {}),
-    ...(timezone !== undefined ? { timezone } : {}),
-    ...(input.theme !== undefined ? { theme: input.theme } : {}),
-    ...(input.help_switch !== undefined ? { helpSwitch: input.help_switch } : {}),
-    ...(input.date_format !== undefined ? { dateFormat: DAYJS_DATE_FORMATS[input.date_format] } : {}),
+  // Saved and announced together: the user's other tabs and devices (topic user_basic) apply
+  // the change without a reload, and never hear of one that did not commit.
+  return platform.db.transaction(async (tx) => {
+    const row = await updatePersonalization(tx, user.id, {
+      ...(input.language !== undefined ? { locale: input.language } : {}),
+      ...(timezone !== undefined ? { timezone } : {}),
+      ...(input.theme !== undefined ? { theme: input.theme } : {}),
+      ...(input.help_switch !== undefined ? { helpSwitch: input.help_switch } : {}),
+      ...(input.date_format !== undefined ? { dateFormat: DAYJS_DATE_FORMATS[input.date_format] } : {}),
+    });
+    if (!row) throw new AppError('BEARER_TOKEN_ERROR');
+    const saved = toPersonalization(row, ctx.locale);
+    const event: UserBasicEvent = { user_global_view: { settings: saved } };
+    await platform.events.publish('user_basic', user.id, event, tx);
+    return saved;
   });
-  if (!row) throw new AppError('BEARER_TOKEN_ERROR');
-  return toPersonalization(row, ctx.locale);
 }

@@ -30,6 +30,27 @@ describe('personalization', () => {
     expect((await read({ ...user.auth, 'accept-language': 'fr-FR' })).language).toBe('fr_FR');
   });
 
+  it("announces the saved settings to the user's other tabs on user_basic, and to nobody else", async () => {
+    const user = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const heard: unknown[] = [];
+    const overheard: unknown[] = [];
+    const stop = t.platform.events.subscribe('user_basic', user.userId, (m) => heard.push(m.payload));
+    const stopOther = t.platform.events.subscribe('user_basic', other.userId, (m) =>
+      overheard.push(m.payload),
+    );
+    await put(user.auth, { theme: 'dark' });
+    await expect.poll(() => heard.length).toBe(1);
+    expect(heard[0]).toEqual({ user_global_view: { settings: expect.objectContaining({ theme: 'dark' }) } });
+    // A refused change announces nothing.
+    await put(user.auth, { timezone: 'Mars/Olympus' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toHaveLength(1);
+    expect(overheard).toEqual([]);
+    stop();
+    stopOther();
+  });
+
   it('saves every field; basic infos carries the preferences; the language cookie is set', async () => {
     const user = await signUpUser(t.app);
     const res = await put(user.auth, {

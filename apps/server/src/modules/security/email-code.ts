@@ -67,7 +67,12 @@ export async function issueCode(
   };
   const expiresAt = new Date(Date.now() + EMAIL_CODE_TTL_SECONDS * 1000);
   const rowId = await replaceCodeRow(platform.db, purpose, userId, JSON.stringify(pending), expiresAt);
-  const outcome = await platform.mailer.send(mail(code));
+  // The code signs changes in: the log keeps that it was sent, not the code.
+  const outcome = await platform.mailer.send(mail(code), {
+    template: `security.${purpose}`,
+    userId,
+    sensitive: true,
+  });
   const to = maskEmail(email);
   if (!outcome.sent) {
     await deleteCodeRow(platform.db, rowId);

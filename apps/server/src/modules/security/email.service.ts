@@ -117,14 +117,17 @@ export async function changeEmail(platform: Platform, ctx: RequestContext, code:
     { action: 'user.email.change', targetType: 'user', targetId: user.id },
     { after: { email } },
   );
-  await platform.mailer.send({
-    to: previous.email,
-    subject: ctx.t('Your e-mail address was changed'),
-    text: ctx
-      .t(
-        'The e-mail address of your account was changed to {email}. If you did not do this, contact us at once.',
-      )
-      .replace('{email}', maskEmail(email)),
-  });
+  await platform.mailer.send(
+    {
+      to: previous.email,
+      subject: ctx.t('Your e-mail address was changed'),
+      text: ctx
+        .t(
+          'The e-mail address of your account was changed to {email}. If you did not do this, contact us at once.',
+        )
+        .replace('{email}', maskEmail(email)),
+    },
+    { template: 'security.email_changed', locale: ctx.locale, userId: user.id },
+  );
   return { email: maskEmail(email), email_verified: true };
 }

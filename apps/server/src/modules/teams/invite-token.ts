@@ -66,13 +66,17 @@ export async function mailInvite(
   platform: Platform,
   invite: { to: string; inviterName: string; what: string; role: string; link: string },
 ): Promise<{ sent: boolean; reason: string | null }> {
-  const outcome = await platform.mailer.send({
-    to: invite.to,
-    subject: `${invite.inviterName} invited you to ${invite.what}`,
-    text:
-      `Hello,\n\n${invite.inviterName} invited you to ${invite.what} as ${invite.role}.\n\n` +
-      `Open this link to accept:\n\n${invite.link}\n\n` +
-      `Sign in (or sign up) with ${invite.to} to accept. The link works once, within ${INVITE_DAYS} days.\n`,
-  });
+  const outcome = await platform.mailer.send(
+    {
+      to: invite.to,
+      subject: `${invite.inviterName} invited you to ${invite.what}`,
+      text:
+        `Hello,\n\n${invite.inviterName} invited you to ${invite.what} as ${invite.role}.\n\n` +
+        `Open this link to accept:\n\n${invite.link}\n\n` +
+        `Sign in (or sign up) with ${invite.to} to accept. The link works once, within ${INVITE_DAYS} days.\n`,
+    },
+    // The link accepts the invite: logged without its text.
+    { template: 'team.invite', sensitive: true },
+  );
   return outcome.sent ? { sent: true, reason: null } : { sent: false, reason: outcome.reason };
 }

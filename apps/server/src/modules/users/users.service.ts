@@ -5,7 +5,10 @@ import { AppError } from '../../platform/app-error';
 import { FREE_PLAN } from '../../platform/free-plan';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
+import { readUnread } from '../messages/unread';
 import { readPreferences } from '../personalization/personalization.service';
+import { mainBoundAccount } from '../social/main-bound-account';
+import { isPlaceholderEmail } from '../social/social-identity.service';
 import { maskEmail } from './mask-email';
 
 const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).includes(loc);
@@ -21,13 +24,18 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
   const cn = config.REGION === 'cn';
 
   // Role names, languages and versions come from the caches that follow the version counters;
-  // only the user's own preferences cost a query here.
-  const [roleName, translationVersion, permissionVersion, preferences] = await Promise.all([
-    platform.access.roleName(user.role),
-    platform.translator.ensureFresh(),
-    platform.access.currentVersion(),
-    readPreferences(platform, user.id),
-  ]);
+  // only the user's own preferences and unread messages cost queries here.
+  const mainKey = cn ? 'wechat' : 'email';
+  const [roleName, translationVersion, permissionVersion, preferences, msgs_unread, mainAccount] =
+    await Promise.all([
+      platform.access.roleName(user.role),
+      platform.translator.ensureFresh(),
+      platform.access.currentVersion(),
+      readPreferences(platform, user.id),
+      readUnread(platform.db, user.id),
+      // A query only for WeChat (China region, or an account made by WeChat sign-in).
+      mainBoundAccount(platform.db, user, mainKey),
+    ]);
   const langs = platform.translator.languages();
   const versions = {
     translation: translationVersion,
@@ -40,14 +48,13 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
     username: user.name,
     // A stored avatar's `/api/files/{id}` (same origin, so the page's CSP allows it).
     avatar_url: user.image,
-    // E-mail is the main bound key (global_config) until social sign-in adds others.
-    main_bound_account: maskEmail(user.email),
-    email: maskEmail(user.email),
+    main_bound_account: mainAccount,
+    // An account made by WeChat sign-in has only a placeholder address: no e-mail to show.
+    email: isPlaceholderEmail(user.email) ? '' : maskEmail(user.email),
     role_name: roleName ?? user.role,
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     user_hash: createHmac('sha256', platform.secret).update(`user:${user.id}`).digest('hex'),
-    // The inbox arrives with the messaging issue; until then there is nothing unread.
-    msgs_unread: { total: 0, msgs: [] },
+    msgs_unread,
     team: { id: team.id, name: team.name, role: team.role },
     locale: ctx.locale,
     preferences,
@@ -73,7 +80,7 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
       team_name: team.name,
       location_val: cn ? 'cn' : 'global',
       default_lang: cn ? 'zh_CN' : 'en_US',
-      main_bound_key: 'email',
+      main_bound_key: mainKey,
       currency: cn ? 'CNY' : 'USD',
       dev_test: config.NODE_ENV !== 'production',
       gads_enable: false,

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editingPresence, users } from '../../db/schema';
+import type { BusMessage } from '../../platform/event-bus';
+import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
+import { expirePresence } from './presence.service';
+
+describe('editing presence (POST /api/admin/editing/register)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const register = (
+    headers: Record<string, string>,
+    opt: string,
+    key = 'u-1',
+    route = '/admin/user/details',
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/editing/register',
+      headers,
+      payload: { route, key, opt },
+    });
+
+  async function secondAdmin() {
+    const other = await signUpUser(t.app, { name: 'Grace' });
+    await t.platform.db.update(users).set({ role: 'admin' }).where(eq(users.id, other.userId));
+    return other;
+  }
+
+  it('two admins on the same record see each other; others hear of arrivals and departures', async () => {
+    const root = await signInAdmin(t.app);
+    const grace = await secondAdmin();
+    const heard: BusMessage[] = [];
+    const stop = t.platform.events.subscribe('adm_data_editing', grace.userId, (m) => heard.push(m));
+
+    const first = await register(root.auth, 'enter');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().editing.map((e: { username: string }) => e.username)).toHaveLength(1);
+    const second = await register(grace.auth, 'enter');
+    expect(second.json().editing.map((e: { username: string }) => e.username)).toEqual([
+      first.json().editing[0].username,
+      'Grace',
+    ]);
+    // A heartbeat changes nobody's view: no announcement.
+    await register(root.auth, 'heartbeat');
+    await register(root.auth, 'leave');
+    await expect.poll(() => heard.length).toBe(3);
+    expect(heard.map((m) => (m.payload as { editing: unknown[] }).editing.length)).toEqual([1, 2, 1]);
+    expect(heard[2]?.payload).toMatchObject({
+      route: '/admin/user/details',
+      key: 'u-1',
+      editing: [{ username: 'Grace' }],
+    });
+    stop();
+  });
+
+  it('a presence without heartbeats expires, and the page hears who is left', async () => {
+    const grace = await secondAdmin();
+    await register(grace.auth, 'enter', 'u-9');
+    await t.platform.db
+      .update(editingPresence)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(editingPresence.userId, grace.userId));
+    const heard: BusMessage[] = [];
+    const stop = t.platform.events.subscribe('adm_data_editing', grace.userId, (m) => heard.push(m));
+    expect(await expirePresence(t.platform)).toBe(1);
+    await expect
+      .poll(() => heard.map((m) => m.payload))
+      .toEqual([{ route: '/admin/user/details', key: 'u-9', editing: [] }]);
+    stop();
+  });
+
+  it('refuses users who may not open the page, non-admin routes and a bad opt, naming the field', async () => {
+    const user = await signUpUser(t.app);
+    expect((await register(user.auth, 'enter')).statusCode).toBe(403);
+    const root = await signInAdmin(t.app);
+    const notAdmin = await register(root.auth, 'enter', 'x', '/chat');
+    expect(notAdmin.statusCode).toBe(400);
+    expect(notAdmin.json().fields).toHaveProperty('route');
+    const badOpt = await register(root.auth, 'dance');
+    expect(badOpt.statusCode).toBe(400);
+    expect(badOpt.json().fields).toHaveProperty('opt');
+  });
+});

@@ -1,0 +1,108 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { emailLogs, notificationSettings } from '../../db/schema';
+import type { Tx } from '../../platform/db';
+import type { Platform } from '../../platform/platform';
+import type { Recipient } from './audience';
+import { insertMessages } from './inbox.repo';
+import { announceUnread } from './unread';
+
+export type Level = 'important' | 'warning' | 'special' | 'other';
+
+export interface Delivery {
+  level: Level;
+  title: string;
+  body: string;
+  link?: string | null;
+  sendId?: string | null;
+  /** e-mail log template name, e.g. `message.send`, `billing.reminder` */
+  template: string;
+}
+
+/** Defaults of `notification_settings` for users who never saved theirs (sys-settings page). */
+const EMAIL_BY_DEFAULT: Record<Level, boolean> = {
+  important: true,
+  warning: true,
+  special: false,
+  other: false,
+};
+
+const LEVEL_COLUMN = {
+  important: notificationSettings.emailImportant,
+  warning: notificationSettings.emailWarning,
+  special: notificationSettings.emailSpecial,
+  other: notificationSettings.emailOther,
+} as const;
+
+/** Of `recipients`, those whose notification settings also want `level` by e-mail. */
+export async function wantEmail(tx: Tx, recipients: Recipient[], level: Level): Promise<Recipient[]> {
+  if (recipients.length === 0) return [];
+  const saved = await tx
+    .select({ userId: notificationSettings.userId, email: LEVEL_COLUMN[level] })
+    .from(notificationSettings)
+    .where(
+      inArray(
+        notificationSettings.userId,
+        recipients.map((r) => r.id),
+      ),
+    );
+  const choice = new Map(saved.map((row) => [row.userId, row.email]));
+  return recipients.filter((r) => choice.get(r.id) ?? EMAIL_BY_DEFAULT[level]);
+}
+
+/**
+ * Puts a message in each recipient's inbox and tells their open tabs (user_basic msgs_unread),
+ * in the caller's transaction.
+ */
+export async function deliverInApp(platform: Platform, tx: Tx, recipients: Recipient[], delivery: Delivery) {
+  if (recipients.length === 0) return;
+  await insertMessages(
+    tx,
+    recipients.map((r) => ({
+      userId: r.id,
+      level: delivery.level,
+      title: delivery.title,
+      body: delivery.body,
+      link: delivery.link ?? null,
+      sendId: delivery.sendId ?? null,
+    })),
+  );
+  for (const recipient of recipients) await announceUnread(platform, recipient.id, tx);
+}
+
+/**
+ * Records one e-mail per recipient as queued, in the caller's transaction; `sendQueued` (after
+ * commit) and the retry job deliver them. Queued first, so a crash or an SMTP outage loses none.
+ */
+export async function queueEmails(tx: Tx, recipients: Recipient[], delivery: Delivery): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < recipients.length; start += 500) {
+    const rows = await tx
+      .insert(emailLogs)
+      .values(
+        recipients.slice(start, start + 500).map((r) => ({
+          to: r.email,
+          userId: r.id,
+          template: delivery.template,
+          locale: r.locale ?? 'en_US',
+          subject: delivery.title,
+          text: `${delivery.body}\n`,
+          status: 'queued',
+          sendId: delivery.sendId ?? null,
+        })),
+      )
+      .returning({ id: emailLogs.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** Tries queued mails now, one after another; what fails stays queued for the retry job. */
+export async function sendQueued(platform: Platform, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const [row] = await platform.db
+      .select({ status: emailLogs.status })
+      .from(emailLogs)
+      .where(and(eq(emailLogs.id, id), eq(emailLogs.status, 'queued')));
+    if (row) await platform.mailer.retry(id, { final: false });
+  }
+}

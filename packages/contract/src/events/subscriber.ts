@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { zPersonalization } from '../account/personalization/personalization';
+import { defineEndpoint } from '../define-endpoint';
+import { zUnreadMessage } from '../user/get-basic-infos';
+
+/** Spec section 7: the topics a client may hold a stream on. */
+export const STREAM_TOPICS = ['user_basic', 'adm_data_editing'] as const;
+export const zStreamTopic = z.enum(STREAM_TOPICS, { message: 'Unknown topic' });
+export type StreamTopic = z.infer<typeof zStreamTopic>;
+
+/** Spec section 9: seconds of silence after which the server sends END (client side). */
+export const STREAM_TIMEOUTS: Record<StreamTopic | 'default', number> = {
+  default: 30,
+  user_basic: 0.5,
+  adm_data_editing: 1,
+};
+
+/** The frame that closes an idle stream (spec section 7: "JSON until the text END"). */
+export const STREAM_END = 'END';
+
+/**
+ * A `user_basic` message: one or more of the spec's fields. `msgs_unread` is the new unread
+ * state, `pop_up_msg_close` the id of a pop-up notice closed on another device, and
+ * `user_global_view.settings` the user's personalization after a change in another tab.
+ */
+export const zUserBasicEvent = z.object({
+  msgs_unread: z.object({ total: z.number().int(), msgs: z.array(zUnreadMessage) }).optional(),
+  pop_up_msg_close: z.object({ id: z.string() }).optional(),
+  user_global_view: z.object({ settings: zPersonalization }).optional(),
+});
+export type UserBasicEvent = z.infer<typeof zUserBasicEvent>;
+
+/** Spec section 3, "Editor presence". */
+export const zEditor = z.object({
+  user_id: z.string(),
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+});
+export type Editor = z.infer<typeof zEditor>;
+
+/** An `adm_data_editing` message: who is editing record `key` on page `route` now. */
+export const zEditingEvent = z.object({ route: z.string(), key: z.string(), editing: z.array(zEditor) });
+export type EditingEvent = z.infer<typeof zEditingEvent>;
+
+export const subscribeMessages = defineEndpoint({
+  method: 'GET',
+  path: '/api/subscriber/msgs/{topic}',
+  permission: 'signed_in',
+  summary:
+    'Event stream (text/event-stream): JSON `data:` frames with ids, `data: END` after `timeout` idle seconds; send Last-Event-ID to be replayed what was missed',
+  tags: ['events'],
+  params: z.object({ topic: zStreamTopic }),
+  query: z.object({
+    timeout: z.coerce
+      .number({ message: 'timeout must be a number of seconds' })
+      .min(0.1, { message: 'timeout must be at least 0.1 s' })
+      .max(300, { message: 'timeout must be at most 300 s' })
+      .default(STREAM_TIMEOUTS.default),
+  }),
+  // The answer is the stream itself, not JSON; the object is for the registry and OpenAPI.
+  response: z.object({}),
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { zSeconds } from '../common';
+import { defineEndpoint } from '../define-endpoint';
+import { zListQuery, zListResponse } from '../list';
+import { zMessageLevel } from '../user/get-basic-infos';
+
+/** One inbox message as its owner sees it (spec section 3, "Unread message", plus read state). */
+export const zInboxMessage = z.object({
+  id: z.string(),
+  level: zMessageLevel,
+  title: z.string(),
+  body: z.string(),
+  link: z.string().nullable(),
+  read: z.boolean(),
+  creation_time: zSeconds,
+});
+export type InboxMessage = z.infer<typeof zInboxMessage>;
+
+/** Filterable: read (bool eq), level (eq, in), creation_time (between). `q`: title or body. */
+export const listInboxMessages = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/messages',
+  permission: 'signed_in',
+  summary: "The caller's messages, newest first",
+  tags: ['messages'],
+  query: zListQuery,
+  response: zListResponse(zInboxMessage).extend({ unread_total: z.number().int() }),
+});
+
+const zIds = z
+  .array(z.string().min(1).max(64), { message: 'ids must be a list of message ids' })
+  .min(1, { message: 'Choose at least one message' })
+  .max(500, { message: 'At most 500 messages at a time' });
+
+/** Ids that are not the caller's are ignored: nobody learns whether they exist. */
+export const markMessagesRead = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/messages/read',
+  permission: 'signed_in',
+  summary: 'Mark messages read',
+  tags: ['messages'],
+  body: z.object({ ids: zIds }),
+  response: z.object({ updated: z.number().int(), unread_total: z.number().int() }),
+});
+
+export const markAllMessagesRead = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/messages/read-all',
+  permission: 'signed_in',
+  summary: 'Mark every message read',
+  tags: ['messages'],
+  response: z.object({ updated: z.number().int(), unread_total: z.number().int() }),
+});
