@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import frFR from '../../../server/src/modules/i18n/seed/web.fr_FR.json';
-import zhCN from '../../../server/src/modules/i18n/seed/web.zh_CN.json';
-import zhHK from '../../../server/src/modules/i18n/seed/web.zh_HK.json';
+
+/**
+ * The seeds are split by area (`web.<loc>.json`, `web-account.<loc>.json`, ...) so that areas
+ * built side by side do not edit one file; the server reads every `<name>.<loc>.json` alike.
+ */
+const seedFiles = import.meta.glob<Record<string, string>>(
+  '../../../server/src/modules/i18n/seed/web*.json',
+  {
+    import: 'default',
+    eager: true,
+  },
+);
+
+function seedFor(loc: string): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [file, table] of Object.entries(seedFiles)) {
+    if (file.endsWith(`.${loc}.json`)) Object.assign(merged, table);
+  }
+  return merged;
+}
+
+const zhCN = seedFor('zh_CN');
 
 /**
  * Every UI text of the web app is a t() call whose msgid is the English text; the server seeds
@@ -37,7 +56,11 @@ function msgids(): Set<string> {
   return found;
 }
 
-const SEEDS: Record<string, Record<string, string>> = { zh_CN: zhCN, zh_HK: zhHK, fr_FR: frFR };
+const SEEDS: Record<string, Record<string, string>> = {
+  zh_CN: zhCN,
+  zh_HK: seedFor('zh_HK'),
+  fr_FR: seedFor('fr_FR'),
+};
 
 describe('web translation seeds', () => {
   const used = msgids();

@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   DATE_FORMATS,
+  type DatePreferences,
   formatCompactNumber,
   formatDate,
   formatFileSize,
   formatMoney,
+  getDatePreferences,
   isValidTimestamp,
+  setDatePreferences,
 } from './format';
 
 // Built from local wall-clock parts so the tests pass in any time zone.
@@ -71,6 +74,65 @@ describe('dates (spec section 9)', () => {
     expect(formatDate(12345)).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDate(null)).toBe('');
+  });
+});
+
+describe("dates in the user's date format and time zone (account personalization)", () => {
+  // 2023-11-14 22:13:20 UTC.
+  const NOV_14_UTC = 1_700_000_000;
+
+  afterEach(() => setDatePreferences(null));
+
+  it('date_format yyyy-MM shows 2023-11', () => {
+    setDatePreferences({ date_format: 'yyyy-MM', timezone: 'UTC' });
+    expect(formatDate(NOV_14_UTC)).toBe('2023-11');
+  });
+
+  it('each of the four formats shows the time its way, on a 24-hour clock', () => {
+    const shown = (preferences: DatePreferences) => {
+      setDatePreferences(preferences);
+      return formatDate(NOV_14_UTC);
+    };
+    expect(shown({ date_format: 'yyyy-MM-dd hh:mm:ss', timezone: 'UTC' })).toBe('2023-11-14 22:13:20');
+    expect(shown({ date_format: 'yyyy-MM-dd', timezone: 'UTC' })).toBe('2023-11-14');
+    expect(shown({ date_format: 'yyyy-MM-dd hh', timezone: 'UTC' })).toBe('2023-11-14 22');
+    expect(shown({ date_format: 'yyyy-MM', timezone: 'UTC' })).toBe('2023-11');
+  });
+
+  it('shows the wall-clock time of the chosen zone, the date included', () => {
+    setDatePreferences({ date_format: 'yyyy-MM-dd hh:mm:ss', timezone: 'Asia/Shanghai' });
+    expect(formatDate(NOV_14_UTC)).toBe('2023-11-15 06:13:20');
+    setDatePreferences({ date_format: 'yyyy-MM-dd hh:mm:ss', timezone: 'America/New_York' });
+    expect(formatDate(NOV_14_UTC * 1000)).toBe('2023-11-14 17:13:20');
+  });
+
+  it('follows daylight saving in the zone (Paris is UTC+2 in July, UTC+1 in November)', () => {
+    setDatePreferences({ date_format: 'yyyy-MM-dd hh', timezone: 'Europe/Paris' });
+    expect(formatDate(Date.UTC(2024, 6, 1, 10))).toBe('2024-07-01 12');
+    expect(formatDate(NOV_14_UTC)).toBe('2023-11-14 23');
+  });
+
+  it('no zone (null) follows the browser, as before', () => {
+    setDatePreferences({ date_format: 'yyyy-MM-dd hh:mm:ss', timezone: null });
+    expect(formatDate(seconds)).toBe('2024-03-05 07:08:09');
+  });
+
+  it('a format or zone named by the caller wins over the preference', () => {
+    setDatePreferences({ date_format: 'yyyy-MM', timezone: 'Asia/Shanghai' });
+    expect(formatDate(NOV_14_UTC, DATE_FORMATS.date)).toBe('2023-11-15');
+    expect(formatDate(NOV_14_UTC, DATE_FORMATS.dateTime, 'UTC')).toBe('2023-11-14 22:13:20');
+  });
+
+  it('a zone the browser does not know falls back to its own clock instead of failing', () => {
+    setDatePreferences({ date_format: 'yyyy-MM-dd hh:mm:ss', timezone: 'Mars/Olympus_Mons' });
+    expect(formatDate(seconds)).toBe('2024-03-05 07:08:09');
+  });
+
+  it('signed out (null) goes back to the default format and the browser zone', () => {
+    setDatePreferences({ date_format: 'yyyy-MM', timezone: 'UTC' });
+    setDatePreferences(null);
+    expect(getDatePreferences()).toEqual({ date_format: 'yyyy-MM-dd hh:mm:ss', timezone: null });
+    expect(formatDate(seconds)).toBe('2024-03-05 07:08:09');
   });
 });
 

@@ -1,4 +1,14 @@
+import {
+  DAYJS_DATE_FORMATS,
+  DEFAULT_DATE_FORMAT,
+  type Preferences,
+} from '@app/contract/account/personalization/personalization';
 import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /**
  * Display formats of spec section 9, used everywhere a size, count, date or price is shown, so
@@ -39,6 +49,30 @@ export const DATE_FORMATS = {
   hour: 'YYYY-MM-DD HH',
 } as const;
 
+/** The user's date format and time zone (account personalization); null zone = the browser's. */
+export type DatePreferences = Pick<Preferences, 'date_format' | 'timezone'>;
+
+const DEFAULT_DATE_PREFERENCES: DatePreferences = { date_format: DEFAULT_DATE_FORMAT, timezone: null };
+let datePreferences: DatePreferences = DEFAULT_DATE_PREFERENCES;
+
+/**
+ * Called by the app's provider whenever basic infos change (null when signed out). Module state
+ * rather than a hook: table cells, grid value formatters and other plain functions format dates
+ * too, and none of them can read React context.
+ */
+export function setDatePreferences(next: DatePreferences | null): void {
+  datePreferences = next ?? DEFAULT_DATE_PREFERENCES;
+}
+
+export function getDatePreferences(): DatePreferences {
+  return datePreferences;
+}
+
+/** The dayjs pattern of the user's chosen format. */
+export function userDateFormat(): string {
+  return DAYJS_DATE_FORMATS[datePreferences.date_format];
+}
+
 /** Spec section 5: a timestamp is an integer of 10 digits (seconds) or 13 digits (milliseconds). */
 export function isValidTimestamp(value: unknown): boolean {
   if (typeof value === 'number') return Number.isInteger(value) && /^(\d{10}|\d{13})$/.test(String(value));
@@ -49,15 +83,28 @@ export function isValidTimestamp(value: unknown): boolean {
 export type DateInput = number | string | Date | Dayjs;
 
 /**
- * Formats a wire timestamp (seconds or milliseconds), an ISO string or a date; anything that is
- * not a valid time gives '' so a table cell stays empty rather than showing "Invalid Date".
+ * Formats a wire timestamp (seconds or milliseconds), an ISO string or a date in the user's date
+ * format and time zone, unless the caller names a format or zone (null zone = the browser's).
+ * Anything that is not a valid time gives '' so a table cell stays empty rather than showing
+ * "Invalid Date".
  */
 export function formatDate(
   value: DateInput | null | undefined,
-  format: string = DATE_FORMATS.dateTime,
+  format: string = userDateFormat(),
+  timeZone: string | null = datePreferences.timezone,
 ): string {
   const date = toDayjs(value);
-  return date ? date.format(format) : '';
+  return date ? inZone(date, timeZone).format(format) : '';
+}
+
+function inZone(date: Dayjs, timeZone: string | null): Dayjs {
+  if (!timeZone) return date;
+  try {
+    return date.tz(timeZone);
+  } catch {
+    // A zone this browser does not know (older Intl data): its own clock beats no date at all.
+    return date;
+  }
 }
 
 function toDayjs(value: DateInput | null | undefined): Dayjs | null {

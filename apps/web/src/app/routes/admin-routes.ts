@@ -33,4 +33,16 @@ export const adminPages: PageDefinition[] = [
   signedInPage('/admin/sys-logs/server-error', () =>
     import('../../features/admin-logs/server-errors-page').then((m) => m.ServerErrorsPage),
   ),
+  signedInPage('/admin/system/schedule/notify/logs', () =>
+    import('../../features/admin-logs/job-runs-page').then((m) => m.JobRunsPage),
+  ),
+  signedInPage('/admin/msg/notice', () =>
+    import('../../features/admin-messages/notices-page').then((m) => m.NoticesPage),
+  ),
+  signedInPage('/admin/msg/send', () =>
+    import('../../features/admin-messages/send-page').then((m) => m.SendMessagesPage),
+  ),
+  signedInPage('/admin/msg/email-logs', () =>
+    import('../../features/admin-messages/email-logs-page').then((m) => m.EmailLogsPage),
+  ),
 ];

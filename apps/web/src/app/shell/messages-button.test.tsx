@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { inboxMessage, inboxServer } from '../../features/account-messages/messages-test-server';
 import { formatDate } from '../../lib/format';
 import { basicInfosFixture } from '../../lib/testing/basic-infos-fixture';
+import { hangingResponse } from '../../lib/testing/mock-fetch';
 import { renderApp } from '../testing/render-app';
 import { signedInRoutes, signIn } from '../testing/signed-in-stubs';
 import { stubFetch } from '../testing/stub-fetch';
@@ -18,6 +20,7 @@ const infos = basicInfosFixture({
         level: 'important',
         title: 'Invoice ready',
         body: 'Your May invoice is ready.',
+        link: '/account/wallets/invoices',
         creation_time: SENT_AT,
       },
       {
@@ -25,6 +28,7 @@ const infos = basicInfosFixture({
         level: 'warning',
         title: 'Credits low',
         body: 'Fewer than 10 credits left.',
+        link: null,
         creation_time: SENT_AT,
       },
     ],
@@ -60,5 +64,68 @@ describe('top bar messages', () => {
     renderApp('/chat');
 
     expect(await screen.findByRole('button', { name: 'Messages' })).toBeTruthy();
+  });
+});
+
+describe('top bar messages, live', () => {
+  it('shows a new unread count announced on the user_basic stream without a reload', async () => {
+    signIn();
+    let served = false;
+    const fetch = stubFetch({
+      ...signedInRoutes(),
+      // The first connection carries one message, later ones wait like an idle server.
+      'GET /api/subscriber/msgs/user_basic': (request) => {
+        if (served) return hangingResponse(request);
+        served = true;
+        const frame = `id: 12\ndata: ${JSON.stringify({ msgs_unread: infos.msgs_unread })}\n\nid: 12\ndata: END\n\n`;
+        return new Response(frame, { headers: { 'content-type': 'text/event-stream' } });
+      },
+    });
+    renderApp('/chat');
+
+    expect(await screen.findByRole('button', { name: 'Messages, 3 unread' })).toBeTruthy();
+    // It reconnected from the id it was given.
+    await waitFor(() => expect(fetch.callsTo('GET /api/subscriber/msgs/user_basic')).toHaveLength(2));
+    expect(fetch.callsTo('GET /api/subscriber/msgs/user_basic')[1]?.headers.get('Last-Event-ID')).toBe('12');
+  });
+});
+
+describe('top bar messages, marking read', () => {
+  it('opening an unread message in the drawer marks it read: its id is sent, it leaves the list and the count drops', async () => {
+    signIn();
+    const { routes } = inboxServer([
+      inboxMessage('m1', { title: 'Invoice ready' }),
+      inboxMessage('m2', { title: 'Credits low' }),
+    ]);
+    const fetch = stubFetch(routes);
+    renderApp('/chat');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Messages, 2 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Messages' });
+    await user.click(within(drawer).getByText('Invoice ready'));
+
+    await waitFor(() => expect(fetch.callsTo('POST /api/account/messages/read')).toHaveLength(1));
+    expect(fetch.callsTo('POST /api/account/messages/read')[0]?.json()).toEqual({ ids: ['m1'] });
+    expect(await screen.findByRole('button', { name: 'Messages, 1 unread' })).toBeTruthy();
+    await waitFor(() => expect(within(drawer).queryByText('Invoice ready')).toBeNull());
+    expect(within(drawer).getByText('Credits low')).toBeTruthy();
+  });
+
+  it('"Mark all read" in the drawer empties it and clears the count', async () => {
+    signIn();
+    const { routes } = inboxServer([inboxMessage('m1', { title: 'Invoice ready' })]);
+    const fetch = stubFetch(routes);
+    renderApp('/chat');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Messages, 1 unread' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Messages' });
+    await user.click(within(drawer).getByRole('button', { name: 'Mark all read' }));
+
+    await waitFor(() => expect(fetch.callsTo('POST /api/account/messages/read-all')).toHaveLength(1));
+    expect(await within(drawer).findByText('No unread messages')).toBeTruthy();
+    expect(await screen.findByText('All messages marked read')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Messages' })).toBeTruthy();
   });
 });

@@ -1,8 +1,10 @@
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
-import { Button, Drawer, Empty, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { UnreadMessageItem } from './unread-message-item';
+import { useMarkMessagesRead } from '../../features/account-messages/use-mark-messages-read';
+import { useOpenMessage } from '../../features/account-messages/use-open-message';
+import { type UnreadMessage, UnreadMessageItem } from './unread-message-item';
 
 /** The inbox page the drawer points to (registered in the contract's page routes). */
 export const ALL_MESSAGES_PATH = '/account/messages';
@@ -15,7 +17,10 @@ interface MessagesDrawerProps {
 
 export function MessagesDrawer({ open, onClose, unread }: MessagesDrawerProps) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const navigate = useNavigate();
+  const openMessage = useOpenMessage();
+  const { markAllRead } = useMarkMessagesRead();
   const shown = unread.msgs.length;
 
   const openAll = () => {
@@ -23,12 +28,27 @@ export function MessagesDrawer({ open, onClose, unread }: MessagesDrawerProps) {
     navigate(ALL_MESSAGES_PATH);
   };
 
+  // A message that leads to a page closes the drawer; one without a link just leaves the list.
+  const openOne = (unreadMessage: UnreadMessage) => {
+    if (openMessage.open(unreadMessage)) onClose();
+  };
+
+  const markAll = () =>
+    markAllRead.mutate(undefined, { onSuccess: () => void message.success(t('All messages marked read')) });
+
   return (
     <Drawer
       title={t('Messages')}
       open={open}
       onClose={onClose}
       size="min(400px, 100vw)"
+      extra={
+        unread.total > 0 ? (
+          <Button type="link" size="small" loading={markAllRead.isPending} onClick={markAll}>
+            {t('Mark all read')}
+          </Button>
+        ) : null
+      }
       footer={
         <Button type="link" block onClick={openAll}>
           {t('View all messages')}
@@ -45,9 +65,9 @@ export function MessagesDrawer({ open, onClose, unread }: MessagesDrawerProps) {
               {t('Showing the latest {{shown}} of {{total}} unread messages', { shown, total: unread.total })}
             </Typography.Paragraph>
           ) : null}
-          <ul className="messages-drawer__list">
-            {unread.msgs.map((message) => (
-              <UnreadMessageItem key={message.id} message={message} />
+          <ul className="message-entries">
+            {unread.msgs.map((item) => (
+              <UnreadMessageItem key={item.id} message={item} onOpen={() => openOne(item)} />
             ))}
           </ul>
         </>

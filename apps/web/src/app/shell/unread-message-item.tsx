@@ -1,29 +1,17 @@
+import type { InboxMessage } from '@app/contract/messages/inbox';
 import type { zUnreadMessage } from '@app/contract/user/get-basic-infos';
-import { Flex, Typography } from 'antd';
 import type { z } from 'zod';
-import { DATE_FORMATS, formatDate } from '../../lib/format';
-import { MessageLevelTag } from './message-level-tag';
+import { MessageEntry } from '../../features/account-messages/message-entry';
 
-type UnreadMessage = z.infer<typeof zUnreadMessage>;
+/** An unread message as basic infos carry it; `link` only if the server ever sends one with it. */
+export type UnreadMessage = z.infer<typeof zUnreadMessage> & Partial<Pick<InboxMessage, 'link'>>;
 
-export function UnreadMessageItem({ message }: { message: UnreadMessage }) {
-  const sentAt = new Date(message.creation_time * 1000);
-  return (
-    <li className="message-item">
-      <Flex justify="space-between" align="flex-start" gap={8}>
-        <Typography.Text strong style={{ minWidth: 0 }}>
-          {message.title}
-        </Typography.Text>
-        <MessageLevelTag level={message.level} />
-      </Flex>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }} style={{ margin: '6px 0' }}>
-        {message.body}
-      </Typography.Paragraph>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        <time dateTime={sentAt.toISOString()}>
-          {formatDate(message.creation_time, DATE_FORMATS.dateTime)}
-        </time>
-      </Typography.Text>
-    </li>
-  );
+interface UnreadMessageItemProps {
+  message: UnreadMessage;
+  /** Marks it read and follows its link, if any. */
+  onOpen: () => void;
+}
+
+export function UnreadMessageItem({ message, onOpen }: UnreadMessageItemProps) {
+  return <MessageEntry message={message} unread onOpen={onOpen} hasLink={Boolean(message.link)} clampBody />;
 }

@@ -1,11 +1,14 @@
-import { jsonResponse, mockFetch, type SeenRequest } from '../../lib/testing/mock-fetch';
+import { hangingResponse, jsonResponse, mockFetch, type SeenRequest } from '../../lib/testing/mock-fetch';
 
 export interface StubReply {
   status?: number;
   body?: unknown;
 }
 
-export type StubHandler = StubReply | ((request: SeenRequest) => StubReply | Promise<StubReply>);
+/** A handler may answer a whole `Response` (an event stream, bytes) instead of JSON. */
+export type StubHandler =
+  | StubReply
+  | ((request: SeenRequest) => StubReply | Response | Promise<StubReply | Response>);
 
 /** Keyed `METHOD /path`, the contract's endpoint id. */
 export type StubRoutes = Record<string, StubHandler>;
@@ -19,6 +22,10 @@ const BACKGROUND: StubRoutes = {
   'POST /api/babel/text': ({ headers }) => ({
     body: { version: 1, loc: headers.get('Accept-Language') ?? 'en_US', msgstrs: {} },
   }),
+  // A signed-in page asks for pop-up notices (none by default) and holds the user_basic stream
+  // open; with nothing to say it just waits.
+  'GET /api/account/notices/pop-up': { body: { items: [] } },
+  'GET /api/subscriber/msgs/user_basic': (request) => hangingResponse(request),
 };
 
 function endpointId(request: SeenRequest): string {
@@ -34,11 +41,12 @@ export function stubFetch(routes: StubRoutes = {}) {
   const { requests } = mockFetch(async (request) => {
     const id = endpointId(request);
     const handler = all[id];
-    const reply: StubReply = !handler
+    const reply: StubReply | Response = !handler
       ? { status: 404, body: { error_code: 'NOT_FOUND', msg: `No stub for ${id}`, req_id: 'test' } }
       : typeof handler === 'function'
         ? await handler(request)
         : handler;
+    if (reply instanceof Response) return reply;
     return jsonResponse(reply.status ?? 200, reply.body ?? {});
   });
 

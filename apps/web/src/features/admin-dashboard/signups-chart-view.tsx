@@ -6,7 +6,9 @@ import {
   NumberAxisModule,
 } from 'ag-charts-community';
 import { AgCharts } from 'ag-charts-react';
+import { theme } from 'antd';
 import { useMemo } from 'react';
+import { useThemeMode } from '../../lib/theme-mode';
 
 /** Only what a bar chart over days needs, so the chunk stays small. */
 const MODULES = [CartesianChartModule, BarSeriesModule, CategoryAxisModule, NumberAxisModule];
@@ -18,10 +20,13 @@ export interface SignupsChartViewProps {
 
 /** AG Charts itself; imported only through `SignupsChart`'s lazy boundary. */
 export function SignupsChartView({ points, seriesName }: SignupsChartViewProps) {
+  const mode = useThemeMode();
+  const { token } = theme.useToken();
   const options = useMemo<AgCartesianChartOptions>(
     () => ({
+      theme: mode === 'dark' ? 'ag-default-dark' : 'ag-default',
       data: points.map((point) => ({ day: point.date.slice(5), count: point.count })),
-      series: [{ type: 'bar', xKey: 'day', yKey: 'count', yName: seriesName, fill: '#3b5bdb' }],
+      series: [{ type: 'bar', xKey: 'day', yKey: 'count', yName: seriesName, fill: token.colorPrimary }],
       axes: {
         x: { type: 'category', position: 'bottom', label: { autoRotate: true } },
         y: {
@@ -35,7 +40,7 @@ export function SignupsChartView({ points, seriesName }: SignupsChartViewProps) 
       background: { visible: false },
       height: 280,
     }),
-    [points, seriesName],
+    [points, seriesName, mode, token.colorPrimary],
   );
 
   return <AgCharts options={options} modules={MODULES} />;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
+import { hangingResponse } from '../../lib/testing/mock-fetch';
 
 function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
   return {
@@ -69,6 +70,12 @@ function server(user: AdminUserRow, extra: StubRoutes = {}): StubRoutes {
     ...signedInRoutes(),
     'GET /api/admin/users/u-2': { body: details(user) },
     'GET /api/admin/roles': { body: ROLES },
+    // Editing presence: the admin is alone on the page, and the stream idles.
+    'POST /api/admin/editing/register': (request) => {
+      const { route, key } = request.json() as { route: string; key: string };
+      return { body: { route, key, editing: [{ user_id: 'user-1', username: 'Ada', avatar_url: null }] } };
+    },
+    'GET /api/subscriber/msgs/adm_data_editing': (request) => hangingResponse(request),
     ...extra,
   };
 }
@@ -184,5 +191,38 @@ describe('/admin/user/details', () => {
     expect(await screen.findByText('The reset link was not sent.')).toBeTruthy();
     expect(screen.getByText('not sent: no SMTP configured')).toBeTruthy();
     expect(fetch.callsTo('POST /api/admin/users/u-2/reset-password')).toHaveLength(1);
+  });
+
+  it('says this admin is editing the user and shows another admin on the same user', async () => {
+    signIn();
+    const editing = {
+      route: '/admin/user/details',
+      key: 'u-2',
+      editing: [
+        { user_id: 'user-1', username: 'Ada', avatar_url: null },
+        { user_id: 'admin-2', username: 'Olga', avatar_url: null },
+      ],
+    };
+    let served = false;
+    const fetch = stubFetch(
+      server(userRow(), {
+        'GET /api/subscriber/msgs/adm_data_editing': (request) => {
+          if (served) return hangingResponse(request);
+          served = true;
+          return new Response(`id: 1\ndata: ${JSON.stringify(editing)}\n\nid: 1\ndata: END\n\n`, {
+            headers: { 'content-type': 'text/event-stream' },
+          });
+        },
+      }),
+    );
+    await openDetails();
+
+    expect(fetch.callsTo('POST /api/admin/editing/register')[0]?.json()).toEqual({
+      route: '/admin/user/details',
+      key: 'u-2',
+      opt: 'enter',
+    });
+    expect(await screen.findByText('Also editing: 1')).toBeTruthy();
+    expect(screen.getByText('O')).toBeTruthy();
   });
 });

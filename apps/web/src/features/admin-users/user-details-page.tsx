@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../app/document-title';
 import { isApiError } from '../../lib/api/api-error';
+import { EditingPresence } from '../../widgets/editing-presence/editing-presence';
 import { ResetLinkResult } from './reset-link-result';
 import { useUserActions } from './use-user-actions';
 import { UserActionsBar } from './user-actions-bar';
@@ -46,6 +47,7 @@ export function UserDetailsPage() {
         <ArrowLeftOutlined aria-hidden />
         {t('Back to users')}
       </Link>
+      <EditingPresence route="/admin/user/details" recordKey={id} />
       {details.data ? (
         <Row gutter={[16, 16]}>
           <Col span={24}>

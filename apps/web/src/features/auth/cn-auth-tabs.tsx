@@ -2,7 +2,7 @@ import { MailOutlined, WechatOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WechatLoginNotice } from './wechat-login-notice';
+import { WechatSignInPanel } from '../social-auth/wechat-sign-in-panel';
 
 type TabKey = 'wechat' | 'email';
 
@@ -12,8 +12,9 @@ interface CnAuthTabsProps {
 }
 
 /**
- * The WeChat tab comes first, as users in China expect, but the e-mail tab opens by default
- * because WeChat login cannot work until it is configured.
+ * The WeChat tab comes first, as users in China expect, but the e-mail tab opens by default:
+ * it works on every install, while the WeChat panel needs the provider configured (it says so
+ * when it is not).
  */
 export function CnAuthTabs({ emailLabel, emailForm }: CnAuthTabsProps) {
   const { t } = useTranslation();
@@ -29,7 +30,7 @@ export function CnAuthTabs({ emailLabel, emailForm }: CnAuthTabsProps) {
           key: 'wechat',
           label: t('WeChat'),
           icon: <WechatOutlined aria-hidden />,
-          children: <WechatLoginNotice onUseEmail={() => setActive('email')} />,
+          children: <WechatSignInPanel onUseEmail={() => setActive('email')} />,
         },
         { key: 'email', label: emailLabel, icon: <MailOutlined aria-hidden />, children: emailForm },
       ]}

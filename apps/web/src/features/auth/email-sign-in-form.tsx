@@ -1,9 +1,11 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { postSignIn } from '@app/contract/auth/sign-in';
+import { postSignIn, type SignInResult } from '@app/contract/auth/sign-in';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
 import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { type PendingSignIn, TwoFactorStep } from './two-factor-step';
 import { useAuthSubmit } from './use-auth-submit';
 
 interface SignInValues {
@@ -13,13 +15,36 @@ interface SignInValues {
 
 const FIELDS = ['email', 'password'] as const;
 
-/** E-mail and password sign-in, shared by both regional variants of /login. */
+function pendingSignIn(answer: SignInResult): PendingSignIn | null {
+  if (!answer.two_factor_required || !answer.two_factor_token) return null;
+  return {
+    twoFactorToken: answer.two_factor_token,
+    methods: answer.two_factor_methods ?? ['totp', 'recovery_code'],
+  };
+}
+
+/**
+ * E-mail and password sign-in, shared by both regional variants of /login. For an account with
+ * two-factor authentication the right password leads to the code step in place of the form.
+ */
 export function EmailSignInForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<SignInValues>();
-  const { submit, submitting, formError } = useAuthSubmit(form, FIELDS, (body) =>
-    callApi(postSignIn, { body, silent: true }),
+  const [pending, setPending] = useState<PendingSignIn | null>(null);
+  const { submit, submitting, formError } = useAuthSubmit(
+    form,
+    FIELDS,
+    (body) => callApi(postSignIn, { body, silent: true }),
+    {
+      onSecondFactor: (answer) => {
+        const next = pendingSignIn(answer);
+        setPending(next);
+        return next !== null;
+      },
+    },
   );
+
+  if (pending) return <TwoFactorStep pending={pending} onBack={() => setPending(null)} />;
 
   return (
     <Form<SignInValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../app/document-title';
+import { SocialSignInButtons } from '../social-auth/social-sign-in-buttons';
 import { AuthSplitLayout } from './auth-split-layout';
 import { AuthSwitchLink } from './auth-switch-link';
 import { EmailSignInForm } from './email-sign-in-form';
@@ -18,6 +19,7 @@ export function LoginPage() {
         {t('Welcome back. Sign in to your workspace.')}
       </Typography.Paragraph>
       <EmailSignInForm />
+      <SocialSignInButtons />
       <AuthSwitchLink prompt={t("Don't have an account?")} label={t('Create an account')} to="/sign-up" />
     </AuthSplitLayout>
   );

@@ -1,5 +1,6 @@
-import { getBasicInfos } from '@app/contract/user/get-basic-infos';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type BasicInfos, getBasicInfos } from '@app/contract/user/get-basic-infos';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { callApi } from '../api/client';
 import { getToken } from '../cookies';
 
@@ -17,4 +18,20 @@ export const basicInfosQuery = queryOptions({
 /** Does not ask while signed out, so public pages can show the user when there is one. */
 export function useBasicInfos() {
   return useQuery({ ...basicInfosQuery, enabled: getToken() !== null });
+}
+
+/**
+ * Basic infos as the cache holds them now, without asking for them (undefined while signed out or
+ * not yet loaded). For app-wide listeners (theme, the user's stream): they must not create or keep
+ * the query themselves, since signing in and out remove it and an observer would stay attached to
+ * the removed one.
+ */
+export function useCachedBasicInfos(): BasicInfos | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const read = () => queryClient.getQueryData<BasicInfos>(basicInfosQueryKey);
+  return useSyncExternalStore(subscribe, read, read);
 }

@@ -15,6 +15,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useThemeMode } from '../../lib/theme-mode';
 import { gridBehaviour } from './grid-options';
 import { gridTheme } from './grid-theme';
 import type { GridViewProps } from './grid-view-props';
@@ -73,6 +74,7 @@ export function AgGridView<Row>({
 }: GridViewProps<Row>) {
   const { i18n } = useTranslation();
   const { token } = theme.useToken();
+  const colorScheme = useThemeMode();
   const localeText = useGridLocaleText();
   // Rebuilt only when a colour or size changes: a new theme object restyles the whole grid.
   const gridLook = useMemo(
@@ -90,6 +92,7 @@ export function AgGridView<Row>({
         fontSize: token.fontSize,
         borderRadius: token.borderRadius,
         borderRadiusLG: token.borderRadiusLG,
+        colorScheme,
       }),
     [
       token.colorPrimary,
@@ -104,6 +107,7 @@ export function AgGridView<Row>({
       token.fontSize,
       token.borderRadius,
       token.borderRadiusLG,
+      colorScheme,
     ],
   );
 

@@ -14,6 +14,8 @@ export interface GridThemeTokens {
   fontSize: number;
   borderRadius: number;
   borderRadiusLG: number;
+  /** The app's light or dark theme: scrollbars and inputs inside the grid follow it. */
+  colorScheme: 'light' | 'dark';
 }
 
 /** Quartz in the app's antd colours, so a grid sits in a page like an antd table would. */
@@ -32,6 +34,6 @@ export function gridTheme(tokens: GridThemeTokens) {
     fontSize: tokens.fontSize,
     borderRadius: tokens.borderRadius,
     wrapperBorderRadius: tokens.borderRadiusLG,
-    browserColorScheme: 'light',
+    browserColorScheme: tokens.colorScheme,
   });
 }

@@ -1,0 +1,96 @@
+import { LockOutlined } from '@ant-design/icons';
+import { postChangePassword } from '@app/contract/account/security/password';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../lib/api/client';
+import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
+import { securityKey } from './security-api';
+import { useSubmitErrors } from './use-submit-errors';
+
+interface ChangePasswordValues {
+  current_password: string;
+  new_password: string;
+  confirm: string;
+}
+
+const FIELD_MAP = {
+  current_password: 'current_password',
+  new_password: 'new_password',
+  confirm_password: 'confirm',
+};
+
+/** The current password, then the new one twice (the server checks the pair again). */
+export function ChangePasswordCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ChangePasswordValues>();
+  const showErrors = useSubmitErrors();
+  const [revoked, setRevoked] = useState<number | null>(null);
+
+  const change = useMutation({
+    mutationFn: (values: ChangePasswordValues) =>
+      callApi(postChangePassword, {
+        body: {
+          current_password: values.current_password,
+          new_password: values.new_password,
+          confirm_password: values.confirm,
+        },
+        silent: true,
+      }),
+    onMutate: () => setRevoked(null),
+    onSuccess: ({ sessions_revoked }) => {
+      form.resetFields();
+      setRevoked(sessions_revoked);
+      void message.success(t('Your password has been changed'));
+      // The other sessions are gone, and the sign-in list may show them.
+      void queryClient.invalidateQueries({ queryKey: securityKey });
+    },
+    onError: (error) => showErrors(form, error, FIELD_MAP),
+  });
+
+  return (
+    <Card title={t('Change password')}>
+      {revoked !== null ? (
+        <Alert
+          type="success"
+          showIcon
+          closable={{ onClose: () => setRevoked(null) }}
+          style={{ marginBottom: 16 }}
+          title={t('Your password has been changed')}
+          description={
+            revoked > 0
+              ? t('Your other sessions were signed out ({{count}}); this device stays signed in.', {
+                  count: revoked,
+                })
+              : t('You were not signed in anywhere else; this device stays signed in.')
+          }
+        />
+      ) : null}
+      <Form<ChangePasswordValues>
+        form={form}
+        name="change-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => change.mutate(values)}
+        style={{ maxWidth: 420 }}
+      >
+        <Form.Item
+          name="current_password"
+          label={t('Current password')}
+          rules={[{ required: true, message: t('Please enter your password') }]}
+        >
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
+        </Form.Item>
+        <NewPasswordFields name="new_password" label={t('New password')} />
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" loading={change.isPending}>
+            {t('Change password')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

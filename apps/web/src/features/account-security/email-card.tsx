@@ -1,0 +1,115 @@
+import { postSendVerificationCode, postVerifyEmail } from '@app/contract/account/security/email';
+import type { zSecurityOverview } from '@app/contract/account/security/security-overview';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { callApi } from '../../lib/api/client';
+import { basicInfosQueryKey } from '../../lib/session/basic-infos';
+import { EmailChangeFlow } from './email-change-flow';
+import { type CodeSent, type EmailState, resendWait } from './email-code';
+import { EmailCodeForm } from './email-code-form';
+import { securityKey, securityOverviewQuery } from './security-api';
+import { useSubmitErrors } from './use-submit-errors';
+
+type Overview = z.infer<typeof zSecurityOverview>;
+
+type Mode = { kind: 'idle' } | { kind: 'verify'; sent: CodeSent } | { kind: 'change' };
+
+const sendVerificationCode = () => callApi(postSendVerificationCode, { silent: true });
+
+/** The address (masked, as everywhere), whether it is verified, and the two code flows. */
+export function EmailCard({ overview }: { overview: Overview | undefined }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const showErrors = useSubmitErrors();
+  const [mode, setMode] = useState<Mode>({ kind: 'idle' });
+  const [notSent, setNotSent] = useState(false);
+
+  const startVerify = useMutation({
+    mutationFn: sendVerificationCode,
+    onMutate: () => setNotSent(false),
+    onSuccess: (answer) => {
+      if (answer.sent) setMode({ kind: 'verify', sent: answer });
+      else setNotSent(true);
+    },
+    onError: (error) => {
+      // A code went out less than a minute ago and is still good: go on to enter it.
+      const wait = resendWait(error);
+      if (wait !== null && overview) {
+        setMode({ kind: 'verify', sent: { sent: true, to: overview.email, expires_in: 0, resend_in: wait } });
+        return;
+      }
+      showErrors(null, error);
+    },
+  });
+
+  const finish = (state: EmailState, text: string) => {
+    setMode({ kind: 'idle' });
+    queryClient.setQueryData(securityOverviewQuery.queryKey, (old) => (old ? { ...old, ...state } : old));
+    void queryClient.invalidateQueries({ queryKey: securityKey });
+    void queryClient.invalidateQueries({ queryKey: basicInfosQueryKey });
+    void message.success(text);
+  };
+
+  return (
+    <Card title={t('E-mail address')}>
+      {!overview ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      ) : (
+        <Flex vertical gap={16}>
+          <Flex wrap align="center" gap={8}>
+            <Typography.Text strong>{overview.email}</Typography.Text>
+            {overview.email_verified ? (
+              <Tag color="success">{t('Verified')}</Tag>
+            ) : (
+              <Tag color="warning">{t('Not verified')}</Tag>
+            )}
+          </Flex>
+          {mode.kind === 'idle' ? (
+            <>
+              {!overview.email_verified ? (
+                <Typography.Text type="secondary">
+                  {t('Verify your address so that account notices and password resets reach you.')}
+                </Typography.Text>
+              ) : null}
+              {notSent ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={t('The e-mail could not be sent. Please try again later.')}
+                />
+              ) : null}
+              <Flex wrap gap={8}>
+                {!overview.email_verified ? (
+                  <Button type="primary" loading={startVerify.isPending} onClick={() => startVerify.mutate()}>
+                    {t('Send verification code')}
+                  </Button>
+                ) : null}
+                <Button onClick={() => setMode({ kind: 'change' })}>{t('Change e-mail address')}</Button>
+              </Flex>
+            </>
+          ) : null}
+          {mode.kind === 'verify' ? (
+            <EmailCodeForm
+              sent={mode.sent}
+              resend={sendVerificationCode}
+              verify={(code) => callApi(postVerifyEmail, { body: { code }, silent: true })}
+              onVerified={(state) => finish(state, t('Your e-mail address is verified'))}
+              onCancel={() => setMode({ kind: 'idle' })}
+              submitLabel={t('Verify')}
+            />
+          ) : null}
+          {mode.kind === 'change' ? (
+            <EmailChangeFlow
+              onChanged={(state) => finish(state, t('Your e-mail address has been changed'))}
+              onCancel={() => setMode({ kind: 'idle' })}
+            />
+          ) : null}
+        </Flex>
+      )}
+    </Card>
+  );
+}

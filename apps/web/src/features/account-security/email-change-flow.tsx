@@ -1,0 +1,114 @@
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { postChangeEmail, postSendEmailChangeCode } from '@app/contract/account/security/email';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../lib/api/client';
+import type { CodeSent, EmailState } from './email-code';
+import { EmailCodeForm } from './email-code-form';
+import { useSubmitErrors } from './use-submit-errors';
+
+interface ChangeValues {
+  new_email: string;
+  password: string;
+}
+
+const FIELD_MAP = { new_email: 'new_email', password: 'password' };
+
+interface EmailChangeFlowProps {
+  onChanged: (state: EmailState) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Changing the address: the password proves it is the owner, a code goes to the new address, and
+ * that code switches the account over (the old address is told by the server).
+ */
+export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ChangeValues>();
+  const showErrors = useSubmitErrors();
+  const [asked, setAsked] = useState<ChangeValues | null>(null);
+  const [sent, setSent] = useState<CodeSent | null>(null);
+  const [notSent, setNotSent] = useState(false);
+
+  const sendCode = (values: ChangeValues) =>
+    callApi(postSendEmailChangeCode, {
+      body: { ...values, new_email: values.new_email.trim() },
+      silent: true,
+    });
+
+  const start = useMutation({
+    mutationFn: sendCode,
+    onMutate: () => setNotSent(false),
+    onSuccess: (answer, values) => {
+      if (!answer.sent) {
+        setNotSent(true);
+        return;
+      }
+      setAsked(values);
+      setSent(answer);
+    },
+    onError: (error) => showErrors(form, error, FIELD_MAP),
+  });
+
+  if (sent && asked) {
+    return (
+      <EmailCodeForm
+        sent={sent}
+        resend={() => sendCode(asked)}
+        verify={(code) => callApi(postChangeEmail, { body: { code }, silent: true })}
+        onVerified={onChanged}
+        onCancel={onCancel}
+        submitLabel={t('Change e-mail address')}
+      />
+    );
+  }
+
+  return (
+    <Form<ChangeValues>
+      form={form}
+      name="email-change"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(values) => start.mutate(values)}
+      style={{ maxWidth: 420 }}
+    >
+      <Form.Item
+        name="new_email"
+        label={t('New e-mail address')}
+        rules={[
+          { required: true, whitespace: true, message: t('Please enter your e-mail address') },
+          { type: 'email', message: t('Enter a valid e-mail address') },
+        ]}
+      >
+        <Input prefix={<MailOutlined aria-hidden />} autoComplete="email" inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={t('Current password')}
+        extra={t('Your password confirms that it is you making the change.')}
+        rules={[{ required: true, message: t('Please enter your password') }]}
+      >
+        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
+      </Form.Item>
+      {notSent ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('The e-mail could not be sent. Please try again later.')}
+        />
+      ) : null}
+      <Flex wrap gap={8}>
+        <Button type="primary" htmlType="submit" loading={start.isPending}>
+          {t('Send code')}
+        </Button>
+        <Button type="text" onClick={onCancel}>
+          {t('Cancel')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

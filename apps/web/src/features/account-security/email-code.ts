@@ -1,0 +1,15 @@
+import type { zCodeSent, zEmailState } from '@app/contract/account/security/email';
+import type { z } from 'zod';
+import { isApiError } from '../../lib/api/api-error';
+
+export type CodeSent = z.infer<typeof zCodeSent>;
+export type EmailState = z.infer<typeof zEmailState>;
+
+/**
+ * Seconds the server asks to wait before another code (`RATE_LIMITED` with `_retry_`), or null
+ * when the failure is something else.
+ */
+export function resendWait(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'RATE_LIMITED') return null;
+  return error.body?._retry_?.waiting_time ?? null;
+}

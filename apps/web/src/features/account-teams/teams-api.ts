@@ -1,0 +1,20 @@
+import { listTeamMembers } from '@app/contract/account/teams/team-members';
+import { listMyTeams } from '@app/contract/account/teams/teams';
+import { queryOptions } from '@tanstack/react-query';
+import { callApi } from '../../lib/api/client';
+
+/** Every query of this feature starts with this key, so one invalidation refreshes them all. */
+export const accountTeamsKey = ['account', 'teams'] as const;
+
+/** Silent, like the members query: the page shows a failure itself, with a retry. */
+export const myTeamsQuery = queryOptions({
+  queryKey: [...accountTeamsKey, 'mine'],
+  queryFn: ({ signal }) => callApi(listMyTeams, { signal, silent: true }),
+});
+
+export function teamMembersQuery(teamId: string) {
+  return queryOptions({
+    queryKey: [...accountTeamsKey, 'members', teamId],
+    queryFn: ({ signal }) => callApi(listTeamMembers, { params: { id: teamId }, signal, silent: true }),
+  });
+}

@@ -1,0 +1,46 @@
+import type { EmailLog } from '@app/contract/messages/email-logs';
+import type { ColDef } from 'ag-grid-community';
+import { formatDate } from '../../lib/format';
+import { EmailStatusTag } from './email-status-tag';
+
+type Translate = (msgid: string) => string;
+
+/** The e-mail log; the server sorts by time only. */
+export function emailLogColumns(t: Translate): ColDef<EmailLog>[] {
+  return [
+    {
+      field: 'creation_time',
+      headerName: t('Created'),
+      minWidth: 160,
+      valueFormatter: ({ value }) => formatDate(value),
+    },
+    { field: 'to', headerName: t('To'), sortable: false, minWidth: 180 },
+    { field: 'subject', headerName: t('Subject'), sortable: false, flex: 2, minWidth: 180 },
+    { field: 'template', headerName: t('Template'), sortable: false, minWidth: 150 },
+    {
+      field: 'status',
+      headerName: t('Status'),
+      sortable: false,
+      minWidth: 100,
+      maxWidth: 120,
+      cellRenderer: ({ data }: { data?: EmailLog }) =>
+        data ? <EmailStatusTag status={data.status} /> : null,
+    },
+    {
+      field: 'attempts',
+      headerName: t('Attempts'),
+      sortable: false,
+      minWidth: 90,
+      maxWidth: 110,
+      type: 'numericColumn',
+    },
+    { field: 'error', headerName: t('Error'), sortable: false, flex: 1, minWidth: 160 },
+    {
+      field: 'sent_time',
+      headerName: t('Sent at'),
+      sortable: false,
+      minWidth: 160,
+      valueFormatter: ({ value }) => formatDate(value),
+    },
+  ];
+}

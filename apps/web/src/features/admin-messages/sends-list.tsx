@@ -1,0 +1,44 @@
+import { Card } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
+import { ServerListView } from '../../widgets/list-page/server-list-view';
+import { useServerList } from '../../widgets/list-page/use-server-list';
+import { levelChoices } from './message-levels';
+import { fetchSends, sendsKey } from './messages-api';
+import { type MessageSend, sendColumns } from './send-columns';
+
+/** Messages admins sent, newest first: who they went to, by which channels, how many they reached. */
+export function SendsList() {
+  const { t } = useTranslation();
+  const filterConfig = useMemo<FilterConfig>(
+    () => ({
+      level: {
+        alias: t('Level'),
+        type: 'option',
+        options: levelChoices(t).map(({ value, label }) => ({ name: label, value })),
+      },
+      creation_time: { alias: t('Sent'), type: 'range' },
+    }),
+    [t],
+  );
+  const list = useServerList<MessageSend>({
+    queryKey: [...sendsKey, 'list'],
+    fetch: fetchSends,
+    filterConfig,
+    defaultSort: '-creation_time',
+  });
+  const columns = useMemo(() => sendColumns(t), [t]);
+
+  return (
+    <Card title={t('Sent messages')}>
+      <ServerListView<MessageSend>
+        list={list}
+        filterConfig={filterConfig}
+        searchPlaceholder={t('Search title or text')}
+        columnDefs={columns}
+        getRowId={(send) => send.id}
+      />
+    </Card>
+  );
+}
