@@ -1,28 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './support/accounts';
-import { signInByForm, signUpByApi } from './support/session';
-
-/** Signs in over the API and answers the bearer header (for setting up state quickly). */
-async function apiToken(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/auth/sign-in/email', { data: { email, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  const { token } = (await response.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
-
-async function userIdOf(request: APIRequestContext, auth: Record<string, string>, email: string) {
-  const response = await request.get(`/api/admin/users?q=${encodeURIComponent(email)}`, { headers: auth });
-  const { items } = (await response.json()) as { items: { id: string; email: string }[] };
-  const found = items.find((item) => item.email === email);
-  expect(found, `user ${email}`).toBeTruthy();
-  return found?.id ?? '';
-}
-
-async function signInAt(page: Page, path: string, email: string, password: string) {
-  await page.goto(`/login?next=${encodeURIComponent(path)}`);
-  await signInByForm(page, email, password);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
-}
+import { apiToken, signInAt, userIdOf } from './support/admin';
+import { signUpByApi } from './support/session';
 
 test('an admin finds a user, hides a column, changes the role and sees the operation record', async ({
   page,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts';
+import { startMailbox } from './support/mailbox';
 
 /**
  * Starts the built server for the whole run and returns the teardown that stops it and removes its
@@ -13,6 +14,10 @@ export default async function globalSetup(config: FullConfig) {
     return undefined;
   }
   const outputDir = config.projects[0]?.outputDir ?? path.resolve('test-results');
+  // Mail goes over real SMTP to a local mailbox the journeys read (invites, codes).
+  const mailboxDir = path.join(outputDir, 'mailbox');
+  const mailbox = await startMailbox(mailboxDir);
+  process.env.E2E_MAILBOX_DIR = mailboxDir;
   const server = await startBuiltServer({
     port: Number(process.env.E2E_PORT ?? 3100),
     logFile: path.join(outputDir, 'e2e-server.log'),
@@ -21,6 +26,7 @@ export default async function globalSetup(config: FullConfig) {
       ADMIN_PASSWORD,
       // Every journey signs up or in; keep the per-IP limit out of the way.
       AUTH_RATE_LIMIT_MAX: '1000',
+      SMTP_URL: mailbox.url,
     },
   });
   process.env.E2E_BASE_URL = server.url;
@@ -28,5 +34,6 @@ export default async function globalSetup(config: FullConfig) {
   console.log(`e2e server: ${server.url} (DATA_DIR ${server.dataDir}, log ${server.logFile})`);
   return async () => {
     await server.stop();
+    await mailbox.close();
   };
 }

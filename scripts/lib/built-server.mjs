@@ -33,6 +33,7 @@ export function freePort(preferred) {
  * @typedef {object} BuiltServer
  * @property {string} url        e.g. http://127.0.0.1:3100
  * @property {number} port
+ * @property {number} pid      the server process (for memory readings)
  * @property {string} dataDir    the temporary DATA_DIR
  * @property {string} logFile    server stdout + stderr
  * @property {() => string} output what the server printed so far
@@ -133,5 +134,5 @@ export async function startBuiltServer(options = {}) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 
-  return { url, port, dataDir, logFile, output: () => printed, stop };
+  return { url, port, pid: child.pid ?? 0, dataDir, logFile, output: () => printed, stop };
 }

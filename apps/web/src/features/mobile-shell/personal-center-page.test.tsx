@@ -46,6 +46,7 @@ describe('/moblie/personal-center', () => {
       '/account/personal/profile',
       '/account/personalization',
       '/account/security',
+      '/account/messages',
       '/account/sys-settings',
       '/account/team-manager',
       '/account/project',

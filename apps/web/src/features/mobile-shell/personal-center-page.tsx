@@ -2,6 +2,7 @@ import {
   BellOutlined,
   BgColorsOutlined,
   LogoutOutlined,
+  MailOutlined,
   ProjectOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -39,6 +40,7 @@ export function PersonalCenterPage() {
     { to: '/account/personal/profile', label: t('Profile'), icon: UserOutlined },
     { to: '/account/personalization', label: t('Personalization'), icon: BgColorsOutlined },
     { to: '/account/security', label: t('Security'), icon: SafetyOutlined },
+    { to: '/account/messages', label: t('Messages'), icon: MailOutlined },
     { to: '/account/sys-settings', label: t('Notifications'), icon: BellOutlined },
   ];
   const teamEntries: Entry[] = [
