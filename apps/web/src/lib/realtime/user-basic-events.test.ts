@@ -18,7 +18,14 @@ describe('applyUserBasicEvent', () => {
   it('replaces the unread messages with the ones announced', () => {
     const client = clientWithInfos();
     const msgs = [
-      { id: 'm1', level: 'important' as const, title: 'Hi', body: 'There', link: null, creation_time: 1_700_000_000 },
+      {
+        id: 'm1',
+        level: 'important' as const,
+        title: 'Hi',
+        body: 'There',
+        link: null,
+        creation_time: 1_700_000_000,
+      },
     ];
     applyUserBasicEvent(client, { msgs_unread: { total: 3, msgs } });
     expect(client.getQueryData(basicInfosQueryKey)).toMatchObject({ msgs_unread: { total: 3, msgs } });
