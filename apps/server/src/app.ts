@@ -20,6 +20,7 @@ import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
 import type { Platform } from './platform/platform';
 import { installRateLimit } from './platform/rate-limit';
+import { Reminders } from './platform/reminders';
 import { installSecurityHeaders } from './platform/security';
 import { installSpa } from './platform/spa';
 import { createLocalFileStore } from './platform/storage';
@@ -73,6 +74,7 @@ export async function buildApp({
     mailer: new LoggedMailer(createMailer(config.SMTP_URL, config.MAIL_FROM), db),
     events: new EventBus(database),
     jobs: new Jobs(database, config.JOBS_ENABLED),
+    reminders: new Reminders(),
     files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
     secret,
     apiVersion: API_VERSION,

@@ -7,6 +7,7 @@ export * from './schema/files';
 export * from './schema/i18n';
 export * from './schema/jobs';
 export * from './schema/messages';
+export * from './schema/reminders';
 export * from './schema/roles';
 export * from './schema/social';
 export * from './schema/system';

@@ -7,6 +7,7 @@ import type { LoggedMailer } from './email-log';
 import type { EndpointRegistry } from './endpoint';
 import type { EventBus } from './event-bus';
 import type { Jobs } from './jobs';
+import type { Reminders } from './reminders';
 import type { FileStore } from './storage';
 import type { Translator } from './translator';
 
@@ -25,6 +26,8 @@ export interface Platform {
   events: EventBus;
   /** Background jobs across instances (pg-boss); modules `define` theirs when registering. */
   jobs: Jobs;
+  /** Daily reminders modules register (billing); delivered once each by the messages module. */
+  reminders: Reminders;
   files: FileStore;
   secret: string;
   apiVersion: string;

@@ -45,3 +45,43 @@ export async function startSmtpServer(port = 0): Promise<{
 export function mailText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 }
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes: number[] = [];
+  const text = body.replace(/=\r?\n/g, '');
+  for (let i = 0; i < text.length; i += 1) {
+    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(text[i] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * The decoded text of every part of a received message (base64 and quoted-printable undone),
+ * one after another: what a reader of the mail sees, in whichever language it was written.
+ */
+export function mailBody(raw: string): string {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/g)].map((m) => m[1] as string);
+  const parts = boundaries.length
+    ? raw.split(new RegExp(boundaries.map((b) => `--${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).join('|')))
+    : [raw];
+  return parts
+    .map((part) => {
+      const split = part.search(/\r?\n\r?\n/);
+      if (split < 0) return '';
+      const headers = part.slice(0, split);
+      const body = part.slice(split).trim();
+      if (/content-type:\s*multipart/i.test(headers)) return '';
+      if (/content-transfer-encoding:\s*base64/i.test(headers)) {
+        return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      }
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
+      return body;
+    })
+    .join('\n');
+}

@@ -1,6 +1,8 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/contract/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import { emailLogs, notificationSettings } from '../../db/schema';
 import type { Tx } from '../../platform/db';
+import { composeMail } from '../../platform/mail-layout';
 import type { Platform } from '../../platform/platform';
 import type { Recipient } from './audience';
 import { insertMessages } from './inbox.repo';
@@ -16,6 +18,14 @@ export interface Delivery {
   sendId?: string | null;
   /** e-mail log template name, e.g. `message.send`, `billing.reminder` */
   template: string;
+}
+
+const isLocale = (value: string | null): value is Locale =>
+  value !== null && (LOCALES as readonly string[]).includes(value);
+
+/** An in-app path becomes a full address in an e-mail. */
+function linkTo(platform: Platform, link: string): string {
+  return link.startsWith('/') ? `${platform.config.publicUrl}${link}` : link;
 }
 
 /** Defaults of `notification_settings` for users who never saved theirs (sys-settings page). */
@@ -73,22 +83,39 @@ export async function deliverInApp(platform: Platform, tx: Tx, recipients: Recip
  * Records one e-mail per recipient as queued, in the caller's transaction; `sendQueued` (after
  * commit) and the retry job deliver them. Queued first, so a crash or an SMTP outage loses none.
  */
-export async function queueEmails(tx: Tx, recipients: Recipient[], delivery: Delivery): Promise<string[]> {
+export async function queueEmails(
+  platform: Platform,
+  tx: Tx,
+  recipients: Recipient[],
+  delivery: Delivery,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let start = 0; start < recipients.length; start += 500) {
     const rows = await tx
       .insert(emailLogs)
       .values(
-        recipients.slice(start, start + 500).map((r) => ({
-          to: r.email,
-          userId: r.id,
-          template: delivery.template,
-          locale: r.locale ?? 'en_US',
-          subject: delivery.title,
-          text: `${delivery.body}\n`,
-          status: 'queued',
-          sendId: delivery.sendId ?? null,
-        })),
+        recipients.slice(start, start + 500).map((r) => {
+          const locale = isLocale(r.locale) ? r.locale : DEFAULT_LOCALE;
+          const t = (msgid: string) => platform.translator.translate(locale, msgid);
+          const mail = composeMail(t, {
+            name: r.name,
+            paragraphs: [delivery.body, ...(delivery.link ? [linkTo(platform, delivery.link)] : [])],
+            reason: t(
+              'You receive this because you have an account with us. Choose which messages also come by e-mail in your notification settings.',
+            ),
+          });
+          return {
+            to: r.email,
+            userId: r.id,
+            template: delivery.template,
+            locale,
+            subject: delivery.title,
+            text: mail.text,
+            html: mail.html,
+            status: 'queued',
+            sendId: delivery.sendId ?? null,
+          };
+        }),
       )
       .returning({ id: emailLogs.id });
     ids.push(...rows.map((row) => row.id));

@@ -16,6 +16,7 @@ import * as emailLogs from './email-logs.service';
 import { emailRetryJob } from './email-retry.job';
 import { listInbox, readMessages } from './inbox.service';
 import * as notices from './notices.service';
+import { dailyRemindersJob } from './reminders.job';
 import * as sends from './send.service';
 
 /** The inbox, notices and pop-ups for users; notices, sending and e-mail logs for admins. */
@@ -23,6 +24,7 @@ export const messagesModule: ServerModule = {
   name: 'messages',
   register(app, platform) {
     platform.jobs.define(emailRetryJob(platform));
+    platform.jobs.define(dailyRemindersJob(platform));
     const route = routesFor(app, platform.registry);
     route(listInboxMessages, ({ ctx, query }) => listInbox(platform, ctx, query));
     route(markMessagesRead, ({ ctx, body }) => readMessages(platform, ctx, body.ids));

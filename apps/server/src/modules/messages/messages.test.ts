@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, users } from '../../db/schema';
 import type { BusMessage } from '../../platform/event-bus';
-import { mailText, startSmtpServer } from '../../test/smtp';
+import { mailBody, mailText, startSmtpServer } from '../../test/smtp';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 
 describe('inbox, admin send and e-mail logs', () => {
@@ -121,6 +121,27 @@ describe('inbox, admin send and e-mail logs', () => {
         return log?.status;
       })
       .toBe('sent');
+  });
+
+  it("writes each e-mail in its recipient's language: greeting, text, signature and why they get it", async () => {
+    const french = await signUpUser(t.app, { name: 'Aimée' });
+    await call('PUT', '/api/account/personalization', french.auth, { language: 'fr_FR' });
+    await call('POST', '/api/admin/msg/send', admin.auth, {
+      audience: { kind: 'users', user_ids: [french.userId] },
+      in_app: false,
+      email: true,
+      level: 'other',
+      title: 'Nouveautés',
+      body: 'Les rapports mensuels sont arrivés.',
+    });
+    await expect.poll(() => smtp.inbox.some((mail) => mail.to.includes(french.email))).toBe(true);
+    const body = mailBody(smtp.inbox.find((mail) => mail.to.includes(french.email))?.raw ?? '');
+    expect(body).toContain('Bonjour Aimée,');
+    expect(body).toContain('Les rapports mensuels sont arrivés.');
+    expect(body).toContain('L’équipe Marketing AI Workspace');
+    expect(body).toContain('paramètres de notification');
+    // An HTML part too, with the text escaped.
+    expect(body).toContain('<p style="margin:0 0 16px">Bonjour Aimée,</p>');
   });
 
   it('important in-app messages also go by e-mail unless the user turned that off', async () => {

@@ -57,7 +57,7 @@ export async function sendMessage(platform: Platform, ctx: RequestContext, input
       };
       if (input.in_app) await deliverInApp(platform, tx, recipients, delivery);
       const mailTo = input.email ? recipients : await wantEmail(tx, recipients, input.level);
-      const emailIds = await queueEmails(tx, mailTo, delivery);
+      const emailIds = await queueEmails(platform, tx, mailTo, delivery);
       return {
         result: { recipients: recipients.length, emailIds },
         after: {

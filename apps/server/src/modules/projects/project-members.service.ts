@@ -100,10 +100,10 @@ export async function inviteToProject(
     });
   });
   const link = `${platform.config.publicUrl}/projects/accept-invite?token=${token}`;
-  const mail = await mailInvite(platform, {
+  const mail = await mailInvite(platform, ctx.locale, {
     to: input.email,
     inviterName: user.name,
-    what: `the project "${row.name}" of the team "${row.teamName}"`,
+    target: { kind: 'project', project: row.name, team: row.teamName },
     role: input.role,
     link,
   });

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InviteState } from '@app/contract/account/teams/invite';
+import type { Locale } from '@app/contract/common';
 import { AppError } from '../../platform/app-error';
+import { composeMail, type MailTranslate } from '../../platform/mail-layout';
 import type { Platform } from '../../platform/platform';
 
 /** How long a team or project invite link works (product decision, docs/decisions.md). */
@@ -58,25 +60,50 @@ export function sameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
+/** What the invite is to, in the inviter's words; names are filled in, never translated. */
+export type InviteTarget =
+  | { kind: 'team'; team: string }
+  | { kind: 'project'; project: string; team: string };
+
+const ROLE_MSGIDS: Record<string, string> = { owner: 'owner', admin: 'admin', member: 'member' };
+
 /**
- * Mails the link. Without SMTP (or when sending fails) the invite still stands; the answer says
- * so and the inviter copies the link from it.
+ * Mails the link, in the inviter's language (the invitee may not have an account, so theirs is not
+ * known). Without SMTP (or when sending fails) the invite still stands; the answer says so and the
+ * inviter copies the link from it.
  */
 export async function mailInvite(
   platform: Platform,
-  invite: { to: string; inviterName: string; what: string; role: string; link: string },
+  locale: Locale,
+  invite: { to: string; inviterName: string; target: InviteTarget; role: string; link: string },
 ): Promise<{ sent: boolean; reason: string | null }> {
+  const t: MailTranslate = (msgid) => platform.translator.translate(locale, msgid);
+  const what =
+    invite.target.kind === 'team'
+      ? t('the team "{team}"').replace('{team}', invite.target.team)
+      : t('the project "{project}" of the team "{team}"')
+          .replace('{project}', invite.target.project)
+          .replace('{team}', invite.target.team);
+  const roleMsgid = ROLE_MSGIDS[invite.role];
+  const role = roleMsgid ? t(roleMsgid) : invite.role;
+  const fill = (text: string) =>
+    text
+      .replace('{inviter}', invite.inviterName)
+      .replace('{what}', what)
+      .replace('{role}', role)
+      .replace('{email}', invite.to)
+      .replace('{days}', String(INVITE_DAYS));
+  const body = composeMail(t, {
+    paragraphs: [
+      fill(t('{inviter} invited you to {what} as {role}.')),
+      `${t('Open this link to accept:')}\n${invite.link}`,
+      fill(t('Sign in (or sign up) with {email} to accept. The link works once, within {days} days.')),
+    ],
+  });
   const outcome = await platform.mailer.send(
-    {
-      to: invite.to,
-      subject: `${invite.inviterName} invited you to ${invite.what}`,
-      text:
-        `Hello,\n\n${invite.inviterName} invited you to ${invite.what} as ${invite.role}.\n\n` +
-        `Open this link to accept:\n\n${invite.link}\n\n` +
-        `Sign in (or sign up) with ${invite.to} to accept. The link works once, within ${INVITE_DAYS} days.\n`,
-    },
+    { to: invite.to, subject: fill(t('{inviter} invited you to {what}')), ...body },
     // The link accepts the invite: logged without its text.
-    { template: 'team.invite', sensitive: true },
+    { template: invite.target.kind === 'team' ? 'team.invite' : 'project.invite', locale, sensitive: true },
   );
   return outcome.sent ? { sent: true, reason: null } : { sent: false, reason: outcome.reason };
 }

@@ -59,10 +59,10 @@ export async function inviteToTeam(
     return { inviteId: id, teamName: me.name };
   });
   const link = `${platform.config.publicUrl}/teams/accept-invite?token=${token}`;
-  const mail = await mailInvite(platform, {
+  const mail = await mailInvite(platform, ctx.locale, {
     to: input.email,
     inviterName: user.name,
-    what: `the team "${teamName}"`,
+    target: { kind: 'team', team: teamName },
     role: input.role,
     link,
   });

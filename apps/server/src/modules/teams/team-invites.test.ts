@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamInvites, teamMembers } from '../../db/schema';
-import { mailText, startSmtpServer } from '../../test/smtp';
+import { mailBody, mailText, startSmtpServer } from '../../test/smtp';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { tokenOf } from './teams.test-helpers';
 
@@ -53,6 +53,22 @@ describe('team invites by e-mail', () => {
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.userId)));
     return rows.length === 1;
   }
+
+  it("the invite mail is written in the inviter's language", async () => {
+    const owner = await signUpUser(t.app, { name: '王芳' });
+    const team = await newTeam(owner, '增长');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/account/teams/${team.id}/invites`,
+      headers: { ...owner.auth, 'accept-language': 'zh-CN' },
+      payload: { email: 'guest-zh@example.com', role: 'member' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = smtp.inbox.find((m) => m.to.includes('guest-zh@example.com'));
+    const body = mailBody(mail?.raw ?? '');
+    expect(body).toContain('王芳 邀请您以成员身份加入团队“增长”。');
+    expect(body).toContain('7 天内有效');
+  });
 
   it('the invite mail arrives with a link that works once and makes the team current', async () => {
     const owner = await signUpUser(t.app, { name: 'Olga Owner' });

@@ -11,6 +11,7 @@ type Translate = (msgid: string) => string;
 export const EMAIL_TEMPLATES = [
   'message.send',
   'team.invite',
+  'project.invite',
   'security.reset_link',
   'security.email_changed',
   'security.verify_email',
