@@ -58,6 +58,23 @@ describe('editing presence (POST /api/admin/editing/register)', () => {
     stop();
   });
 
+  it("one of a user's two tabs leaving keeps them present; the last one leaving is announced", async () => {
+    const root = await signInAdmin(t.app);
+    const grace = await secondAdmin();
+    const heard: BusMessage[] = [];
+    const stop = t.platform.events.subscribe('adm_data_editing', grace.userId, (m) => heard.push(m));
+    await register(root.auth, 'enter', 'u-2');
+    await register(root.auth, 'enter', 'u-2');
+    const afterOne = await register(root.auth, 'leave', 'u-2');
+    expect(afterOne.json().editing).toHaveLength(1);
+    const afterBoth = await register(root.auth, 'leave', 'u-2');
+    expect(afterBoth.json().editing).toEqual([]);
+    await expect
+      .poll(() => heard.map((m) => (m.payload as { editing: unknown[] }).editing.length))
+      .toEqual([1, 0]);
+    stop();
+  });
+
   it('a presence without heartbeats expires, and the page hears who is left', async () => {
     const grace = await secondAdmin();
     await register(grace.auth, 'enter', 'u-9');

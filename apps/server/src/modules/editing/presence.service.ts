@@ -53,20 +53,32 @@ export async function registerEditing(
   const { route, key } = input;
   return platform.db.transaction(async (tx) => {
     if (input.opt === 'leave') {
-      const gone = await tx
-        .delete(editingPresence)
-        .where(
-          and(
-            eq(editingPresence.route, route),
-            eq(editingPresence.key, key),
-            eq(editingPresence.userId, user.id),
-          ),
-        )
-        .returning({ userId: editingPresence.userId });
-      const editing =
-        gone.length > 0 ? await announce(platform, tx, route, key) : await editorsOf(tx, route, key);
-      return { route, key, editing };
+      const mine = and(
+        eq(editingPresence.route, route),
+        eq(editingPresence.key, key),
+        eq(editingPresence.userId, user.id),
+      );
+      const [left] = await tx
+        .update(editingPresence)
+        .set({ tabs: sql`${editingPresence.tabs} - 1` })
+        .where(mine)
+        .returning({ tabs: editingPresence.tabs });
+      // Another tab of the same user is still there: nobody else's view changes.
+      if (!left || left.tabs > 0) return { route, key, editing: await editorsOf(tx, route, key) };
+      await tx.delete(editingPresence).where(mine);
+      return { route, key, editing: await announce(platform, tx, route, key) };
     }
+    // Rows whose heartbeats stopped (the expiry job has not come by yet) start over: a tab that
+    // comes back after that counts as arriving, and a crashed tab's count is forgotten.
+    await tx
+      .delete(editingPresence)
+      .where(
+        and(
+          eq(editingPresence.route, route),
+          eq(editingPresence.key, key),
+          lte(editingPresence.expiresAt, sql`now()`),
+        ),
+      );
     const expiresAt = sql`now() + make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
     // xmax = 0 only on a fresh insert: that is when others must hear of a new editor.
     const [row] = await tx
@@ -74,7 +86,8 @@ export async function registerEditing(
       .values({ route, key, userId: user.id, expiresAt })
       .onConflictDoUpdate({
         target: [editingPresence.route, editingPresence.key, editingPresence.userId],
-        set: { expiresAt },
+        // Each tab enters once and leaves once; heartbeats only keep the row alive.
+        set: input.opt === 'enter' ? { expiresAt, tabs: sql`${editingPresence.tabs} + 1` } : { expiresAt },
       })
       .returning({ fresh: sql<boolean>`(xmax = 0)` });
     const editing = row?.fresh ? await announce(platform, tx, route, key) : await editorsOf(tx, route, key);

@@ -1,0 +1,1 @@
+ALTER TABLE "editing_presence" ADD COLUMN "tabs" integer DEFAULT 1 NOT NULL;
