@@ -4,7 +4,7 @@ import { Divider, Flex, Spin, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from './user-avatar';
+import { UserIdentity } from './user-identity';
 
 interface UserCardProps {
   user: BasicInfos;
@@ -25,23 +25,13 @@ export function UserCard({ user, onNavigate, onSignOut, signingOut }: UserCardPr
 
   return (
     <div className="user-card">
-      <Flex gap={12} align="center">
-        <UserAvatar username={user.username} avatarUrl={user.avatar_url} size={44} />
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis>
-            {user.username}
-          </Typography.Text>
-          {/* The server masks the address (first and last letters kept). */}
-          <Typography.Text type="secondary" ellipsis>
-            {user.email}
-          </Typography.Text>
-          <span>
-            <Tag color="blue" style={{ marginTop: 4, marginInlineEnd: 0 }}>
-              {user.role_name}
-            </Tag>
-          </span>
-        </Flex>
-      </Flex>
+      <UserIdentity user={user} avatarSize={44}>
+        <span>
+          <Tag color="blue" style={{ marginTop: 4, marginInlineEnd: 0 }}>
+            {user.role_name}
+          </Tag>
+        </span>
+      </UserIdentity>
       <Divider style={{ margin: '12px 0 4px' }} />
       <ul className="user-card__links">
         {links.map((link) => (

@@ -3,7 +3,7 @@ import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { Card, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../app/shell/user-avatar';
+import { UserIdentity } from '../../app/shell/user-identity';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
 import { teamRoleLabel } from '../../lib/session/team-role-label';
 
@@ -13,23 +13,13 @@ export function AccountSummaryCard({ user }: { user: BasicInfos }) {
 
   return (
     <Card title={t('Account')} style={{ height: '100%' }}>
-      <Flex gap={16} align="center">
-        <UserAvatar username={user.username} avatarUrl={user.avatar_url} size={64} />
-        <Flex vertical style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis style={{ fontSize: 16 }}>
-            {user.username}
-          </Typography.Text>
-          {/* The server masks the address (first and last letters kept). */}
-          <Typography.Text type="secondary" ellipsis>
-            {user.email}
-          </Typography.Text>
-          <span>
-            <Tag color="blue" style={{ marginTop: 4, marginInlineEnd: 0 }}>
-              {user.role_name}
-            </Tag>
-          </span>
-        </Flex>
-      </Flex>
+      <UserIdentity user={user} avatarSize={64} nameSize={16}>
+        <span>
+          <Tag color="blue" style={{ marginTop: 4, marginInlineEnd: 0 }}>
+            {user.role_name}
+          </Tag>
+        </span>
+      </UserIdentity>
       <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
         {t('Member since {{date}}', { date: formatDate(user.created_at, DATE_FORMATS.date) })}
       </Typography.Paragraph>
