@@ -1,6 +1,6 @@
 import { CrownOutlined, LogoutOutlined, MessageOutlined, SettingOutlined } from '@ant-design/icons';
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
-import { Divider, Flex, Spin, Tag, Typography } from 'antd';
+import { Divider, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
