@@ -17,6 +17,22 @@ function recordAssets(page: Page, origin: string) {
   return assets;
 }
 
+/**
+ * Waits until no script or stylesheet has arrived for `quietMs`. Not "network idle": a signed-in
+ * page keeps its event stream open (and reconnects it), so the network never goes quiet.
+ */
+async function assetsSettled(assets: unknown[], quietMs = 1500) {
+  let seen = -1;
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (assets.length !== seen) {
+      seen = assets.length;
+      since = Date.now();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function summarize(assets: { url: string; bytes: number }[]) {
   const js = assets.filter((a) => a.url.endsWith('.js'));
   const kb = (list: typeof assets) => (list.reduce((sum, a) => sum + a.bytes, 0) / 1024).toFixed(1);
@@ -29,7 +45,7 @@ test('/login and /chat load no AG Charts, AG Grid or admin code', async ({ page,
 
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await assetsSettled(assets);
   const login = [...assets];
   expect(login.map((a) => a.url).filter((url) => FORBIDDEN.test(url))).toEqual([]);
   test.info().annotations.push({ type: '/login', description: summarize(login) });
@@ -38,7 +54,7 @@ test('/login and /chat load no AG Charts, AG Grid or admin code', async ({ page,
   await signUpByApi(page.request, origin);
   await page.goto('/chat');
   await expectChatLayout(page);
-  await page.waitForLoadState('networkidle');
+  await assetsSettled(assets);
   expect(assets.map((a) => a.url).filter((url) => FORBIDDEN.test(url))).toEqual([]);
   test.info().annotations.push({ type: '/chat', description: summarize(assets) });
 });

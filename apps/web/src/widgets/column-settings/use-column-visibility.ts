@@ -50,16 +50,10 @@ export function useColumnVisibility(route: string, columns: ColumnChoice[]): Col
     mutationKey: queryKey,
     // One route's saves run in order, so the last click is what the server keeps.
     scope: { id: queryKey.join(':') },
-    mutationFn: (values: ColumnViewValues) =>
+    mutationFn: ({ values }: { values: ColumnViewValues; previous: ColumnViewValues | undefined }) =>
       callApi(putViewSettings, { body: { route, type: COLUMNS_VIEW_TYPE, values } }),
-    onMutate: async (values) => {
-      await queryClient.cancelQueries({ queryKey });
-      const previous = queryClient.getQueryData<ColumnViewValues>(queryKey);
-      queryClient.setQueryData<ColumnViewValues>(queryKey, values);
-      return { previous };
-    },
-    onError: (_error, _values, context) => {
-      queryClient.setQueryData<ColumnViewValues>(queryKey, context?.previous);
+    onError: (_error, { previous }) => {
+      queryClient.setQueryData<ColumnViewValues>(queryKey, previous);
       void queryClient.invalidateQueries({ queryKey });
     },
   });
@@ -75,12 +69,23 @@ export function useColumnVisibility(route: string, columns: ColumnChoice[]): Col
       if (current[field] === show || !(field in current)) return;
       const next = { ...current, [field]: show };
       if (!Object.values(next).some(Boolean)) return;
-      mutate(toColumnViewValues(next));
+      const previous = queryClient.getQueryData<ColumnViewValues>(queryKey);
+      const values = toColumnViewValues(next);
+      // Shown at once, in the same event as the click; the save follows (and is undone if refused).
+      // A load still in flight is dropped, not reverted to, so it cannot undo the choice.
+      void queryClient.cancelQueries({ queryKey }, { revert: false });
+      queryClient.setQueryData<ColumnViewValues>(queryKey, values);
+      mutate({ values, previous });
     },
     [columns, queryClient, mutate, queryKey],
   );
 
-  const reset = useCallback(() => mutate({}), [mutate]);
+  const reset = useCallback(() => {
+    const previous = queryClient.getQueryData<ColumnViewValues>(queryKey);
+    void queryClient.cancelQueries({ queryKey }, { revert: false });
+    queryClient.setQueryData<ColumnViewValues>(queryKey, {});
+    mutate({ values: {}, previous });
+  }, [mutate, queryClient, queryKey]);
 
   return { visible, setVisible, reset, loading: query.isPending };
 }
