@@ -1,3 +1,5 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { accounts } from '../../db/schema';
 import { AppError, validationError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
 import type { Platform } from '../../platform/platform';
@@ -47,4 +49,41 @@ export async function changePassword(platform: Platform, ctx: RequestContext, in
     { after: { sessions_revoked: revoked } },
   );
   return { sessions_revoked: revoked };
+}
+
+/** Whether the user can sign in with a password (a credential account with a hash). */
+export async function hasPassword(platform: Platform, userId: string): Promise<boolean> {
+  const [row] = await platform.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A first password for an account made by Google or WeChat sign-in. better-auth asks for a
+ * recent sign-in (a stolen old session cannot add a password); an account that already has one
+ * must change it, proving the current one.
+ */
+export async function setPassword(platform: Platform, ctx: RequestContext, input: { new_password: string }) {
+  const user = requireUser(ctx);
+  const headers = await signedInHeaders(platform, ctx);
+  await withAuthErrors(
+    () => platform.auth.api.setPassword({ body: { newPassword: input.new_password }, headers }),
+    {
+      PASSWORD_ALREADY_SET: () =>
+        new AppError('CONFLICT', { msg: 'This account already has a password: change it instead' }),
+      SESSION_NOT_FRESH: () => new AppError('UNAUTHORIZED', { msg: 'Sign in again, then set your password' }),
+    },
+  );
+  await recordOperation(
+    platform.db,
+    ctx,
+    { action: 'user.password.set', targetType: 'user', targetId: user.id },
+    { after: { has_password: true } },
+  );
+  return { set: true as const };
 }

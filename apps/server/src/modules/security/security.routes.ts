@@ -4,7 +4,7 @@ import {
   postSendVerificationCode,
   postVerifyEmail,
 } from '@app/contract/account/security/email';
-import { postChangePassword } from '@app/contract/account/security/password';
+import { postChangePassword, postSetPassword } from '@app/contract/account/security/password';
 import { getSecurityOverview as overviewEndpoint } from '@app/contract/account/security/security-overview';
 import {
   listActiveSessions,
@@ -22,7 +22,7 @@ import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { sessionExpiry, setTokenCookie } from '../auth/token-cookie';
 import { changeEmail, sendEmailChangeCode, sendVerificationCode, verifyEmail } from './email.service';
-import { changePassword } from './password.service';
+import { changePassword, setPassword } from './password.service';
 import { listRecentSignIns, listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 import {
   confirmTwoFactor,
@@ -42,6 +42,7 @@ export const securityModule: ServerModule = {
 
     route(overviewEndpoint, ({ ctx }) => getSecurityOverview(platform, ctx));
     route(postChangePassword, ({ ctx, body }) => changePassword(platform, ctx, body), { rateLimit });
+    route(postSetPassword, ({ ctx, body }) => setPassword(platform, ctx, body), { rateLimit });
 
     route(postSendVerificationCode, ({ ctx }) => sendVerificationCode(platform, ctx), { rateLimit });
     route(postVerifyEmail, ({ ctx, body }) => verifyEmail(platform, ctx, body.code), { rateLimit });

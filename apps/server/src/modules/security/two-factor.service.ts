@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { type AuthErrorOverrides, withAuthErrors } from '../auth/auth-errors';
 import { maskEmail } from '../users/mask-email';
+import { hasPassword } from './password.service';
 import { renewedToken, requireUser, signedInHeaders } from './signed-in';
 import { findTwoFactorState } from './two-factor.repo';
 
@@ -30,9 +31,10 @@ async function recoveryCodesLeft(platform: Platform, userId: string): Promise<nu
 
 export async function getSecurityOverview(platform: Platform, ctx: RequestContext) {
   const user = requireUser(ctx);
-  const state = await stateOf(platform, user.id);
+  const [state, password] = await Promise.all([stateOf(platform, user.id), hasPassword(platform, user.id)]);
   return {
     email: maskEmail(state.email),
+    has_password: password,
     email_verified: state.emailVerified,
     two_factor_enabled: state.enabled,
     two_factor_pending: state.pending,

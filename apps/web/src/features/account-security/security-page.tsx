@@ -7,6 +7,7 @@ import { ChangePasswordCard } from './change-password-card';
 import { EmailCard } from './email-card';
 import { securityOverviewQuery } from './security-api';
 import { SessionsCard } from './sessions-card';
+import { SetPasswordCard } from './set-password-card';
 import { SignInsCard } from './sign-ins-card';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -22,7 +23,7 @@ export function SecurityPage() {
         {t('Security')}
       </Typography.Title>
       <Flex vertical gap={16}>
-        <ChangePasswordCard />
+        {overview.data?.has_password === false ? <SetPasswordCard /> : <ChangePasswordCard />}
         {overview.isError ? (
           <Alert
             type="error"

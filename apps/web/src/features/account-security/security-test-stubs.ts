@@ -17,6 +17,7 @@ export function overviewFixture(
 ): z.infer<typeof zSecurityOverview> {
   return {
     email: 'a**@example.com',
+    has_password: true,
     email_verified: true,
     two_factor_enabled: false,
     two_factor_pending: false,

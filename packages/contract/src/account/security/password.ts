@@ -30,3 +30,27 @@ export const postChangePassword = defineEndpoint({
   body: zChangePasswordBody,
   response: z.object({ sessions_revoked: z.number().int() }),
 });
+
+export const zSetPasswordBody = z
+  .object({
+    new_password: zPassword,
+    confirm_password: z.string().max(128, { message: 'Input exceeds maximum length' }),
+  })
+  .refine((body) => body.new_password === body.confirm_password, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirm_password'],
+  });
+
+/**
+ * A first password for an account that signs in with Google or WeChat only (`has_password` false
+ * in the security overview). An account that has one changes it instead (CONFLICT).
+ */
+export const postSetPassword = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/security/password/set',
+  permission: 'signed_in',
+  summary: 'Set a first password on an account that signs in with a linked account only',
+  tags: ['account'],
+  body: zSetPasswordBody,
+  response: z.object({ set: z.literal(true) }),
+});

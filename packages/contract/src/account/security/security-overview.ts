@@ -13,6 +13,8 @@ export const zCurrentPassword = z
  */
 export const zSecurityOverview = z.object({
   email: z.string(),
+  /** False for an account made by Google or WeChat sign-in that has not set a password yet. */
+  has_password: z.boolean(),
   email_verified: z.boolean(),
   two_factor_enabled: z.boolean(),
   two_factor_pending: z.boolean(),

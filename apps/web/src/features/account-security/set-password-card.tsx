@@ -1,0 +1,65 @@
+import { postSetPassword } from '@app/contract/account/security/password';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { callApi } from '../../lib/api/client';
+import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
+import { securityKey } from './security-api';
+import { useSubmitErrors } from './use-submit-errors';
+
+interface SetPasswordValues {
+  new_password: string;
+  confirm: string;
+}
+
+const FIELD_MAP = { new_password: 'new_password', confirm_password: 'confirm' };
+
+/**
+ * For an account made by Google or WeChat sign-in: a first password, so the user can also sign in
+ * with their e-mail, turn on two-factor sign-in and unlink a provider.
+ */
+export function SetPasswordCard() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<SetPasswordValues>();
+  const showErrors = useSubmitErrors();
+
+  const set = useMutation({
+    mutationFn: (values: SetPasswordValues) =>
+      callApi(postSetPassword, {
+        body: { new_password: values.new_password, confirm_password: values.confirm },
+        silent: true,
+      }),
+    onSuccess: () => {
+      form.resetFields();
+      void message.success(t('Your password is set'));
+      // The page now offers "Change password", and linked accounts may be unlinked.
+      void queryClient.invalidateQueries({ queryKey: securityKey });
+    },
+    onError: (error) => showErrors(form, error, FIELD_MAP),
+  });
+
+  return (
+    <Card title={t('Set a password')}>
+      <Typography.Paragraph type="secondary">
+        {t('You sign in with a linked account. Set a password to sign in with your e-mail address too.')}
+      </Typography.Paragraph>
+      <Form<SetPasswordValues>
+        form={form}
+        name="set-password"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => set.mutate(values)}
+        style={{ maxWidth: 420 }}
+      >
+        <NewPasswordFields name="new_password" label={t('New password')} />
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" loading={set.isPending}>
+            {t('Set password')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}
