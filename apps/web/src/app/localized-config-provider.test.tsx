@@ -7,7 +7,7 @@ import { createQueryClient } from '../lib/query-client';
 import { basicInfosQueryKey } from '../lib/session/basic-infos';
 import { basicInfosFixture } from '../lib/testing/basic-infos-fixture';
 import { mockFetch } from '../lib/testing/mock-fetch';
-import { useThemeMode } from './localized-config-provider';
+import { useThemeMode } from '../lib/theme-mode';
 import { AppProviders } from './providers';
 import { darkTheme, lightTheme } from './theme';
 

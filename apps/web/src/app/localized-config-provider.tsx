@@ -4,11 +4,8 @@ import { type ReactNode, useLayoutEffect } from 'react';
 import { setDatePreferences } from '../lib/format';
 import { useAntdLocale } from '../lib/i18n/antd-locale';
 import { useCachedBasicInfos } from '../lib/session/basic-infos';
-import { type ThemeMode, ThemeModeContext, useThemeMode } from '../lib/theme-mode';
+import { type ThemeMode, ThemeModeContext } from '../lib/theme-mode';
 import { themeFor } from './theme';
-
-// Re-exported for the app's own modules; widgets and features import it from lib.
-export { useThemeMode };
 
 /**
  * The signed-in user's saved preferences, null while signed out. It only listens: the route

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { emailLogs, notificationSettings } from '../../db/schema';
 import type { Tx } from '../../platform/db';
 import { composeMail } from '../../platform/mail-layout';
+import { isPlaceholderEmail } from '../users/mask-email';
 import type { Platform } from '../../platform/platform';
 import type { Recipient } from './audience';
 import { insertMessages } from './inbox.repo';
@@ -90,11 +91,13 @@ export async function queueEmails(
   delivery: Delivery,
 ): Promise<string[]> {
   const ids: string[] = [];
-  for (let start = 0; start < recipients.length; start += 500) {
+  // Accounts made by WeChat sign-in have no real address until they add one: in-app only.
+  const reachable = recipients.filter((r) => !isPlaceholderEmail(r.email));
+  for (let start = 0; start < reachable.length; start += 500) {
     const rows = await tx
       .insert(emailLogs)
       .values(
-        recipients.slice(start, start + 500).map((r) => {
+        reachable.slice(start, start + 500).map((r) => {
           const locale = isLocale(r.locale) ? r.locale : DEFAULT_LOCALE;
           const t = (msgid: string) => platform.translator.translate(locale, msgid);
           const mail = composeMail(t, {

@@ -8,20 +8,20 @@ import type { RequestContext } from '../../platform/request-context';
 import { deleteFileRows, lockOwnedFiles } from '../files/files.repo';
 import { removeBytes, storeFile } from '../files/files.service';
 import { readImageUpload } from '../files/image-upload';
-import { maskEmail } from '../users/mask-email';
+import { mainBoundAccount, mainBoundKey } from '../social/main-bound-account';
+import { shownEmail } from '../users/mask-email';
 import { findProfile, lockUserRow, type ProfileRow, setUserImage, updateUsername } from './profile.repo';
 
 const AVATAR = 'avatar';
 
-function toProfile(row: ProfileRow): Profile {
-  const email = maskEmail(row.email);
+/** The same address and main bound account as basic infos show. */
+async function toProfile(platform: Platform, row: ProfileRow): Promise<Profile> {
   return {
     id: row.id,
     username: row.name,
-    email,
+    email: shownEmail(row.email),
     email_verified: row.emailVerified,
-    // E-mail is the main bound key (global_config) until social sign-in adds others.
-    main_bound_account: email,
+    main_bound_account: await mainBoundAccount(platform.db, row, mainBoundKey(platform.config)),
     avatar_url: row.image,
     created_at: toSeconds(row.createdAt),
   };
@@ -35,7 +35,7 @@ function requireUser(ctx: RequestContext) {
 export async function getProfile(platform: Platform, ctx: RequestContext): Promise<Profile> {
   const row = await findProfile(platform.db, requireUser(ctx).id);
   if (!row) throw new AppError('BEARER_TOKEN_ERROR');
-  return toProfile(row);
+  return toProfile(platform, row);
 }
 
 export async function renameUser(
@@ -45,7 +45,7 @@ export async function renameUser(
 ): Promise<Profile> {
   const row = await updateUsername(platform.db, requireUser(ctx).id, username);
   if (!row) throw new AppError('BEARER_TOKEN_ERROR');
-  return toProfile(row);
+  return toProfile(platform, row);
 }
 
 /**

@@ -2,9 +2,10 @@ import { AppError, validationError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
-import { maskEmail } from '../users/mask-email';
+import { isPlaceholderEmail, maskEmail } from '../users/mask-email';
 import { emailTaken, findUserEmail, markEmailVerified, setEmail } from './email.repo';
 import { issueCode, spendCode } from './email-code';
+import { hasPassword } from './password.service';
 import { passwordMatches, requireUser } from './signed-in';
 
 const emailExists = () =>
@@ -34,6 +35,9 @@ function codeMail(ctx: RequestContext, to: string, code: string) {
 export async function sendVerificationCode(platform: Platform, ctx: RequestContext) {
   const user = requireUser(ctx);
   const current = await currentEmail(platform, user.id);
+  if (isPlaceholderEmail(current.email)) {
+    throw new AppError('CONFLICT', { msg: 'Add an e-mail address first' });
+  }
   if (current.emailVerified)
     throw new AppError('CONFLICT', { msg: 'Your e-mail address is already verified' });
   return issueCode(
@@ -67,6 +71,10 @@ export async function sendEmailChangeCode(
 ) {
   const user = requireUser(ctx);
   const current = await currentEmail(platform, user.id);
+  // An account made by Google or WeChat proves itself with a password it sets first.
+  if (!(await hasPassword(platform, user.id))) {
+    throw new AppError('CONFLICT', { msg: 'Set a password first, then change your e-mail address' });
+  }
   if (!(await passwordMatches(platform, user.id, input.password))) {
     throw validationError({ password: 'The password is wrong' });
   }
@@ -117,9 +125,22 @@ export async function changeEmail(platform: Platform, ctx: RequestContext, code:
     { action: 'user.email.change', targetType: 'user', targetId: user.id },
     { after: { email } },
   );
+  // The old address is told, unless the account had none (WeChat sign-in's placeholder).
+  if (!isPlaceholderEmail(previous.email))
+    await notifyOldAddress(platform, ctx, user.id, previous.email, email);
+  return { email: maskEmail(email), email_verified: true };
+}
+
+async function notifyOldAddress(
+  platform: Platform,
+  ctx: RequestContext,
+  userId: string,
+  previous: string,
+  email: string,
+) {
   await platform.mailer.send(
     {
-      to: previous.email,
+      to: previous,
       subject: ctx.t('Your e-mail address was changed'),
       text: ctx
         .t(
@@ -127,7 +148,6 @@ export async function changeEmail(platform: Platform, ctx: RequestContext, code:
         )
         .replace('{email}', maskEmail(email)),
     },
-    { template: 'security.email_changed', locale: ctx.locale, userId: user.id },
+    { template: 'security.email_changed', locale: ctx.locale, userId },
   );
-  return { email: maskEmail(email), email_verified: true };
 }

@@ -3,7 +3,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { type AuthErrorOverrides, withAuthErrors } from '../auth/auth-errors';
-import { maskEmail } from '../users/mask-email';
+import { shownEmail } from '../users/mask-email';
 import { hasPassword } from './password.service';
 import { renewedToken, requireUser, signedInHeaders } from './signed-in';
 import { findTwoFactorState } from './two-factor.repo';
@@ -33,7 +33,7 @@ export async function getSecurityOverview(platform: Platform, ctx: RequestContex
   const user = requireUser(ctx);
   const [state, password] = await Promise.all([stateOf(platform, user.id), hasPassword(platform, user.id)]);
   return {
-    email: maskEmail(state.email),
+    email: shownEmail(state.email),
     has_password: password,
     email_verified: state.emailVerified,
     two_factor_enabled: state.enabled,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import { socialAccounts } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { maskEmail } from '../users/mask-email';
-import { isPlaceholderEmail } from './social-identity.service';
+import { isPlaceholderEmail, maskEmail } from '../users/mask-email';
 
 /**
  * What the profile shows as the main bound account (basic infos `main_bound_account`), following
@@ -24,4 +24,9 @@ export async function mainBoundAccount(
     .limit(1);
   if (wechat) return wechat.name;
   return placeholder ? null : maskEmail(user.email);
+}
+
+/** `global_config.main_bound_key`: WeChat in the China region, the e-mail address elsewhere. */
+export function mainBoundKey(config: Pick<Config, 'REGION'>): 'email' | 'wechat' {
+  return config.REGION === 'cn' ? 'wechat' : 'email';
 }

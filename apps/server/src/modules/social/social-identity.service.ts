@@ -5,6 +5,7 @@ import { recordOperation } from '../../platform/audit';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { withAuthErrors } from '../auth/auth-errors';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '../users/mask-email';
 import type { StateRecord } from './oauth-state';
 import {
   findBySubject,
@@ -18,16 +19,6 @@ import {
   touchLink,
 } from './social-accounts.repo';
 import { openSocialSession } from './social-session';
-
-/**
- * A WeChat-only account has no e-mail address; the users table needs a unique one, so it gets an
- * address under this reserved domain (RFC 2606: never delivered) until the user sets a real one.
- */
-export const PLACEHOLDER_EMAIL_DOMAIN = 'wechat.invalid';
-
-export function isPlaceholderEmail(email: string): boolean {
-  return email.toLowerCase().endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
-}
 
 /** The person a provider vouched for, in the terms this module matches accounts by. */
 export interface ProviderIdentity {

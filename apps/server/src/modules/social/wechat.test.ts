@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialAccounts, users, wechatOpenids } from '../../db/schema';
 import { wechatOpenid } from '../../test/oauth-stand-in';
 import { signUpUser } from '../../test/test-app';
-import { maskEmail } from '../users/mask-email';
+import { isPlaceholderEmail, maskEmail } from '../users/mask-email';
 import { mainBoundAccount } from './main-bound-account';
 import { STATE_INVALID, STATE_USED } from './oauth-state';
 import {
@@ -19,7 +19,6 @@ import {
   wechatPerson,
   wechatReturn,
 } from './social.test-kit';
-import { isPlaceholderEmail } from './social-identity.service';
 
 const OFFI = '/api/wechat/offi/oauth/connect/create';
 const OPEN = '/api/wechat/open-web/oauth/connect/create';

@@ -10,3 +10,18 @@ export function maskEmail(email: string): string {
   if (local.length === 2) return `${local[0]}*${domain}`;
   return `${local[0]}${'*'.repeat(Math.min(local.length - 2, 6))}${local[local.length - 1]}${domain}`;
 }
+
+/**
+ * Accounts made by WeChat sign-in have no e-mail address; they get a reserved one under this
+ * domain (`.invalid` can never receive mail) until the user adds a real one.
+ */
+export const PLACEHOLDER_EMAIL_DOMAIN = 'wechat.invalid';
+
+export function isPlaceholderEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+}
+
+/** The user's own address as pages show it: masked, or empty when the account has none yet. */
+export function shownEmail(email: string): string {
+  return isPlaceholderEmail(email) ? '' : maskEmail(email);
+}

@@ -7,9 +7,8 @@ import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { readUnread } from '../messages/unread';
 import { readPreferences } from '../personalization/personalization.service';
-import { mainBoundAccount } from '../social/main-bound-account';
-import { isPlaceholderEmail } from '../social/social-identity.service';
-import { maskEmail } from './mask-email';
+import { mainBoundAccount, mainBoundKey } from '../social/main-bound-account';
+import { shownEmail } from './mask-email';
 
 const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).includes(loc);
 
@@ -25,7 +24,7 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
 
   // Role names, languages and versions come from the caches that follow the version counters;
   // only the user's own preferences and unread messages cost queries here.
-  const mainKey = cn ? 'wechat' : 'email';
+  const mainKey = mainBoundKey(config);
   const [roleName, translationVersion, permissionVersion, preferences, msgs_unread, mainAccount] =
     await Promise.all([
       platform.access.roleName(user.role),
@@ -49,8 +48,7 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
     // A stored avatar's `/api/files/{id}` (same origin, so the page's CSP allows it).
     avatar_url: user.image,
     main_bound_account: mainAccount,
-    // An account made by WeChat sign-in has only a placeholder address: no e-mail to show.
-    email: isPlaceholderEmail(user.email) ? '' : maskEmail(user.email),
+    email: shownEmail(user.email),
     role_name: roleName ?? user.role,
     created_at: Math.floor(user.createdAt.getTime() / 1000),
     user_hash: createHmac('sha256', platform.secret).update(`user:${user.id}`).digest('hex'),

@@ -24,7 +24,10 @@ export function ProfileDetails({ profile, roleName }: ProfileDetailsProps) {
         {
           key: 'email',
           label: t('E-mail'),
-          children: (
+          // An account made by WeChat sign-in has no address until the user adds one.
+          children: !profile.email ? (
+            <Link to="/account/security">{t('No e-mail address yet: add one in Security')}</Link>
+          ) : (
             <Flex gap={8} wrap align="center">
               <Typography.Text>{profile.email}</Typography.Text>
               {profile.email_verified ? (

@@ -20,6 +20,20 @@ async function openCard() {
 const box = (n: number) => screen.getByLabelText(`Digit ${n} of 6`) as HTMLInputElement;
 
 describe('/account/security: e-mail', () => {
+  it('an account without an address (WeChat sign-in) is offered to add one, not to verify one', async () => {
+    signIn();
+    stubFetch(securityRoutes(overviewFixture({ email: '', email_verified: false, has_password: false })));
+    renderApp('/account/security');
+    const title = await screen.findByText('E-mail address', { selector: '.ant-card-head-title' });
+    const card = within(title.closest('.ant-card') as HTMLElement);
+    expect(
+      await card.findByText('No e-mail address yet. Add one to receive account notices and sign in with it.'),
+    ).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Add an e-mail address' })).toBeTruthy();
+    expect(card.queryByText('Send verification code')).toBeNull();
+    expect(card.queryByText('Not verified')).toBeNull();
+  });
+
   it('verifies the address: sends a code, then posts the six digits typed', async () => {
     signIn();
     let overview = overviewFixture({ email_verified: false });

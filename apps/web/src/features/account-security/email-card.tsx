@@ -54,23 +54,32 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
     void message.success(text);
   };
 
+  // An account made by WeChat sign-in has no address (the server shows it as empty).
+  const hasAddress = Boolean(overview?.email);
+
   return (
     <Card title={t('E-mail address')}>
       {!overview ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : (
         <Flex vertical gap={16}>
-          <Flex wrap align="center" gap={8}>
-            <Typography.Text strong>{overview.email}</Typography.Text>
-            {overview.email_verified ? (
-              <Tag color="success">{t('Verified')}</Tag>
-            ) : (
-              <Tag color="warning">{t('Not verified')}</Tag>
-            )}
-          </Flex>
+          {hasAddress ? (
+            <Flex wrap align="center" gap={8}>
+              <Typography.Text strong>{overview.email}</Typography.Text>
+              {overview.email_verified ? (
+                <Tag color="success">{t('Verified')}</Tag>
+              ) : (
+                <Tag color="warning">{t('Not verified')}</Tag>
+              )}
+            </Flex>
+          ) : (
+            <Typography.Text type="secondary">
+              {t('No e-mail address yet. Add one to receive account notices and sign in with it.')}
+            </Typography.Text>
+          )}
           {mode.kind === 'idle' ? (
             <>
-              {!overview.email_verified ? (
+              {hasAddress && !overview.email_verified ? (
                 <Typography.Text type="secondary">
                   {t('Verify your address so that account notices and password resets reach you.')}
                 </Typography.Text>
@@ -83,12 +92,14 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
                 />
               ) : null}
               <Flex wrap gap={8}>
-                {!overview.email_verified ? (
+                {hasAddress && !overview.email_verified ? (
                   <Button type="primary" loading={startVerify.isPending} onClick={() => startVerify.mutate()}>
                     {t('Send verification code')}
                   </Button>
                 ) : null}
-                <Button onClick={() => setMode({ kind: 'change' })}>{t('Change e-mail address')}</Button>
+                <Button onClick={() => setMode({ kind: 'change' })}>
+                  {hasAddress ? t('Change e-mail address') : t('Add an e-mail address')}
+                </Button>
               </Flex>
             </>
           ) : null}
