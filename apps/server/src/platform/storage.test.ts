@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sniffFileType } from './file-type';
-import { createLocalFileStore } from './storage';
+import { describeObjectStore } from './object-store.contract';
+import { contentDisposition, createLocalObjectStore, signDownload, verifyDownload } from './storage';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -21,21 +22,41 @@ describe('file type by content, not by name', () => {
   });
 });
 
-describe('local file store', () => {
-  it('stores under random keys and reads back', async () => {
-    const store = createLocalFileStore(mkdtempSync(path.join(tmpdir(), 'files-')));
-    const a = await store.put(PNG, 'png');
-    const b = await store.put(PNG, 'png');
-    expect(a).not.toBe(b);
-    expect(a).toMatch(/^[a-f0-9]{2}\/[a-f0-9]{32}\.png$/);
-    expect(await store.get(a)).toEqual(PNG);
-    await store.remove(a);
-    await expect(store.get(a)).rejects.toThrow();
+describeObjectStore('local disk', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'files-'));
+  return {
+    store: createLocalObjectStore(root),
+    close: async () => rmSync(root, { recursive: true, force: true }),
+  };
+});
+
+describe('signed download links', () => {
+  const secret = 'x'.repeat(40);
+  const grant = { fileId: 'f-1', userId: 'u-1', disposition: 'attachment' as const, expires: 2_000_000_000 };
+
+  it('carry the file, the user, the disposition and the expiry', () => {
+    expect(verifyDownload(secret, signDownload(secret, grant), 1_000)).toEqual(grant);
   });
 
-  it('never builds a path from a key it could not have made', async () => {
-    const store = createLocalFileStore(mkdtempSync(path.join(tmpdir(), 'files-')));
-    await expect(store.get('../../etc/passwd')).rejects.toThrow('invalid storage key');
-    expect(await store.put(PNG, '../../x')).toMatch(/\.x$/);
+  it('refuse a forged mac, a changed payload, another secret and an expired link', () => {
+    const token = signDownload(secret, grant);
+    const [payload, mac] = token.split('.');
+    expect(verifyDownload(secret, `${payload}.${'A'.repeat(mac?.length ?? 10)}`)).toBeNull();
+    const other = signDownload(secret, { ...grant, fileId: 'f-2' }).split('.')[0];
+    expect(verifyDownload(secret, `${other}.${mac}`)).toBeNull();
+    expect(verifyDownload('y'.repeat(40), token)).toBeNull();
+    expect(verifyDownload(secret, token, grant.expires * 1000 + 1)).toBeNull();
+    expect(verifyDownload(secret, 'garbage')).toBeNull();
+  });
+});
+
+describe('Content-Disposition for any name', () => {
+  it('an ASCII fallback without quotes, slashes or control characters, and the exact name in filename*', () => {
+    const header = contentDisposition('attachment', '报告 "Q4"/\u0007.pdf');
+    const fallback = /filename="([^"]*)"/.exec(header)?.[1] ?? '';
+    expect(fallback).not.toMatch(/["\\/]/);
+    expect([...fallback].every((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) < 0x7f)).toBe(true);
+    expect(decodeURIComponent(header.split("UTF-8''")[1] ?? '')).toBe('报告 "Q4"/\u0007.pdf');
+    expect(contentDisposition('inline', 'a.png')).toBe(`inline; filename="a.png"; filename*=UTF-8''a.png`);
   });
 });

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { files } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { files, teamStorage } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
 export interface NewFileRow {
@@ -11,12 +11,40 @@ export interface NewFileRow {
   ownerId: string | null;
   teamId: string | null;
   public: boolean;
+  folderId?: string | null;
 }
 
-export async function insertFile(tx: Tx, row: NewFileRow): Promise<string> {
+/**
+ * Writes a file row and counts its bytes against its team in the same transaction. With
+ * `limitBytes`, the count moves only if the team stays within it: one conditional update of the
+ * team's counter row, which parallel uploads take in turn, so together they never pass the limit.
+ * Answers null when the file does not fit (nothing is written).
+ */
+export async function insertFile(tx: Tx, row: NewFileRow, limitBytes?: number): Promise<string | null> {
+  if (row.teamId) {
+    const fits = await countBytes(tx, row.teamId, row.size, 1, limitBytes);
+    if (!fits) return null;
+  }
   const [inserted] = await tx.insert(files).values(row).returning({ id: files.id });
   if (!inserted) throw new Error('file row was not written');
   return inserted.id;
+}
+
+/** Moves a team's counters by `bytes` and `count`; false when a limit is given and would be passed. */
+async function countBytes(tx: Tx, teamId: string, bytes: number, count: number, limitBytes?: number) {
+  await tx.insert(teamStorage).values({ teamId }).onConflictDoNothing();
+  const within =
+    limitBytes === undefined ? undefined : sql`${teamStorage.usedBytes} + ${bytes} <= ${limitBytes}`;
+  const moved = await tx
+    .update(teamStorage)
+    .set({
+      usedBytes: sql`greatest(${teamStorage.usedBytes} + ${bytes}, 0)`,
+      filesCount: sql`greatest(${teamStorage.filesCount} + ${count}, 0)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(teamStorage.teamId, teamId), within))
+    .returning({ used: teamStorage.usedBytes });
+  return moved.length > 0;
 }
 
 /** Only files flagged public are ever served without a token. */
@@ -42,6 +70,13 @@ export async function deleteFileRows(tx: Tx, ids: string[]): Promise<string[]> {
   const removed = await tx
     .delete(files)
     .where(inArray(files.id, ids))
-    .returning({ storageKey: files.storageKey });
+    .returning({ storageKey: files.storageKey, teamId: files.teamId, size: files.size });
+  const byTeam = new Map<string, { bytes: number; count: number }>();
+  for (const row of removed) {
+    if (!row.teamId) continue;
+    const sum = byTeam.get(row.teamId) ?? { bytes: 0, count: 0 };
+    byTeam.set(row.teamId, { bytes: sum.bytes + row.size, count: sum.count + 1 });
+  }
+  for (const [teamId, sum] of byTeam) await countBytes(tx, teamId, -sum.bytes, -sum.count);
   return removed.map((row) => row.storageKey);
 }

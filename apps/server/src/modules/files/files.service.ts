@@ -2,6 +2,7 @@ import { publicFileUrl } from '@app/contract/files/get-file';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import type { Platform } from '../../platform/platform';
+import { readAll } from '../../platform/storage';
 import { deleteFileRows, findPublicFile, insertFile } from './files.repo';
 import type { UploadedFile } from './image-upload';
 
@@ -31,7 +32,10 @@ export async function storeFile(
   meta: FileMeta,
   link: (tx: Tx, file: StoredFile) => Promise<string[]>,
 ): Promise<StoredFile> {
-  const storageKey = await platform.files.put(upload.bytes, upload.ext);
+  const { key: storageKey } = await platform.files.put(upload.bytes, {
+    ext: upload.ext,
+    contentType: upload.mime,
+  });
   let replacedKeys: string[];
   let stored: StoredFile;
   try {
@@ -43,6 +47,8 @@ export async function storeFile(
         mime: upload.mime,
         size: upload.bytes.length,
       });
+      // Avatars and logos are counted but never refused for space (no limit given).
+      if (!id) throw new Error('file row was not written');
       const file = { id, url: publicFileUrl(id) };
       const replaced = await link(tx, file);
       return {
@@ -74,7 +80,7 @@ export async function readPublicFile(platform: Platform, id: string) {
   if (!file) throw new AppError('NOT_FOUND');
   let bytes: Buffer;
   try {
-    bytes = await platform.files.get(file.storageKey);
+    bytes = await readAll(platform.files, file.storageKey);
   } catch {
     // The row outlived its bytes (a failed cleanup, a restored backup): still nothing to serve.
     throw new AppError('NOT_FOUND');

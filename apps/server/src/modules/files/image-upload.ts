@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { validationError } from '../../platform/app-error';
 import { IMAGE_MIMES, sniffFileType } from '../../platform/file-type';
+import { readingMultipart } from '../../platform/multipart';
 
 export interface UploadedFile {
   bytes: Buffer;
@@ -21,10 +22,6 @@ function cleanName(filename: string | undefined, ext: string): string {
   return base || `image.${ext}`;
 }
 
-function isTooLarge(error: unknown): boolean {
-  return (error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
 /**
  * Reads the one image of a multipart request (spec section 5: jpg, jpeg, png, gif, webp) and checks
  * it by content. Every refusal is a VALIDATION_ERROR naming `field`, with the spec's shared texts.
@@ -36,23 +33,16 @@ export async function readImageUpload(
   const { field, maxBytes } = options;
   const missing = () => validationError({ [field]: 'Choose a file to upload' });
   if (!request.isMultipart()) throw missing();
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw missing();
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch (error) {
-    if (isTooLarge(error))
-      throw validationError(
-        { [field]: 'Uploaded file is larger than allowed' },
-        'Uploaded file is larger than allowed',
-      );
-    throw error;
-  }
+  const read = await readingMultipart(field, async () => {
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    return part ? { filename: part.filename, bytes: await part.toBuffer() } : null;
+  });
+  if (!read) throw missing();
+  const { bytes } = read;
   if (bytes.length === 0) throw validationError({ [field]: 'The file is empty' });
   const type = sniffFileType(bytes);
   if (!type || !(IMAGE_MIMES as readonly string[]).includes(type.mime)) {
     throw validationError({ [field]: 'Uploaded file type is wrong' }, 'Uploaded file type is wrong');
   }
-  return { bytes, mime: type.mime, ext: type.ext, name: cleanName(part.filename, type.ext) };
+  return { bytes, mime: type.mime, ext: type.ext, name: cleanName(read.filename, type.ext) };
 }

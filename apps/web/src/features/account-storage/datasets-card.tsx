@@ -1,0 +1,76 @@
+import type { Dataset } from '@app/contract/analytics/datasets';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, List, Progress, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatCompactNumber, formatDate } from '../../lib/format';
+import { datasetStatusLabel } from '../../lib/labels/storage-labels';
+import { datasetsKey, datasetsQuery, removeDataset } from './datasets-api';
+
+/** The team's datasets: what each holds, its import progress, delete. */
+export function DatasetsCard() {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const datasets = useQuery(datasetsQuery());
+  const items = datasets.data?.items ?? [];
+  const status = (dataset: Dataset) =>
+    dataset.status === 'importing' ? (
+      <Progress percent={dataset.progress} size="small" style={{ width: 160 }} />
+    ) : dataset.status === 'failed' ? (
+      <Tag color="error" title={dataset.error ?? ''}>
+        {datasetStatusLabel(dataset.status, t)}
+      </Tag>
+    ) : (
+      <Tag color="success">{datasetStatusLabel(dataset.status, t)}</Tag>
+    );
+  return (
+    <Card size="small" title={t('Datasets')} style={{ marginTop: 16 }} data-testid="datasets-card">
+      <List
+        loading={datasets.isLoading}
+        dataSource={items}
+        locale={{ emptyText: t('Import a CSV or XLSX file to analyse it as a dataset.') }}
+        renderItem={(dataset) => (
+          <List.Item
+            actions={[
+              <Button
+                key="delete"
+                size="small"
+                type="link"
+                danger
+                disabled={dataset.status === 'importing'}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('Delete this dataset?'),
+                    content: dataset.name,
+                    okText: t('Delete'),
+                    okButtonProps: { danger: true },
+                    onOk: async () => {
+                      await removeDataset(dataset.id);
+                      await queryClient.invalidateQueries({ queryKey: datasetsKey });
+                    },
+                  })
+                }
+              >
+                {t('Delete')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              title={dataset.name}
+              description={
+                <Typography.Text type="secondary">
+                  {t('{{rows}} rows, {{columns}} columns, updated {{time}}', {
+                    rows: formatCompactNumber(dataset.row_count),
+                    columns: dataset.columns.length,
+                    time: formatDate(dataset.updated_at),
+                  })}
+                </Typography.Text>
+              }
+            />
+            {status(dataset)}
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
