@@ -1,0 +1,100 @@
+import type { DatasetColumn } from '@app/contract/analytics/datasets';
+import type { AnalyticsQuery, Freshness } from '@app/contract/analytics/query';
+import type { AnalyticsSource } from '@app/contract/analytics/sources';
+import type { StoreTarget } from '../../platform/analytics-store';
+import type { SignedInContext } from '../../platform/endpoint';
+import type { Platform } from '../../platform/platform';
+import { teamDatasets } from './datasets.repo';
+import { datasetTable, readyDatasetDef } from './datasets.service';
+import { type Day, todayAt } from './date-ranges';
+import { ensureDemo } from './demo';
+import { runQuery } from './run-query';
+import { datasetSourceDef, GOOGLE_SOURCE_DEFS } from './sources';
+
+let demoFor: { day: Day; ready: Promise<void> } | null = null;
+
+/** The demo, current for today (UTC); concurrent callers share one generation. */
+export function demoReady(platform: Platform): Promise<void> {
+  const day = todayAt(0);
+  if (demoFor?.day !== day) {
+    const ready = ensureDemo(platform.analytics, day);
+    demoFor = { day, ready };
+    ready.catch(() => {
+      if (demoFor?.ready === ready) demoFor = null;
+    });
+  }
+  return demoFor.ready;
+}
+
+/** One query of the query model over the caller's current team (or the demo). */
+export async function queryAnalytics(platform: Platform, ctx: SignedInContext, query: AnalyticsQuery) {
+  const context = { teamId: ctx.team.id, tzOffsetHours: ctx.tzOffsetHours, t: ctx.t };
+  if (query.source.startsWith('dataset:')) {
+    // A dataset is the team's own; there is no demo of it.
+    const def = await readyDatasetDef(platform, ctx.team.id, query.source);
+    return runQuery(platform.analytics, context, { ...query, origin: 'team' }, def);
+  }
+  await demoReady(platform);
+  return runQuery(platform.analytics, context, query);
+}
+
+async function freshnessOf(platform: Platform, target: StoreTarget, source: string): Promise<Freshness[]> {
+  const result = await platform.analytics.read(
+    target,
+    `select p.property, p.name, epoch(f.synced_at)::bigint, f.complete_through::varchar
+       from _properties p left join _freshness f on f.source = p.source and f.property = p.property
+      where p.source = ? order by p.property`,
+    [source],
+  );
+  return (result?.rows ?? []).map(([property, name, syncedAt, completeThrough]) => ({
+    source,
+    demo: target.kind === 'demo',
+    property: String(property),
+    property_name: String(name),
+    synced_at: typeof syncedAt === 'number' ? syncedAt : null,
+    complete_through: typeof completeThrough === 'string' ? completeThrough : null,
+  }));
+}
+
+/** What the team can ask: each Google source, its own where it has data, and the demo's. */
+export async function listSources(
+  platform: Platform,
+  ctx: SignedInContext,
+): Promise<{ items: AnalyticsSource[] }> {
+  await demoReady(platform);
+  const items: AnalyticsSource[] = [];
+  const datasetDefs = (await teamDatasets(platform.db, ctx.team.id))
+    .filter((row) => row.status === 'ready')
+    .map((row) =>
+      datasetSourceDef({
+        id: row.id,
+        name: row.name,
+        table: datasetTable(row.id),
+        columns: row.columns as DatasetColumn[],
+      }),
+    );
+  for (const def of [...Object.values(GOOGLE_SOURCE_DEFS), ...datasetDefs]) {
+    const fields = {
+      metrics: def.metrics.map((m) => ({ key: m.key, label: ctx.t(m.label), type: m.type, unit: m.unit })),
+      dimensions: def.dimensions.map((d) => ({
+        key: d.key,
+        label: ctx.t(d.label),
+        type: d.type,
+        unit: null,
+      })),
+    };
+    const own = await freshnessOf(platform, { kind: 'team', teamId: ctx.team.id }, def.source);
+    // A dataset's name is the user's own text, not a msgid.
+    const label = def.source.startsWith('dataset:') ? def.label : ctx.t(def.label);
+    if (own.length > 0) items.push({ source: def.source, origin: 'team', label, ...fields, freshness: own });
+    if (def.source.startsWith('dataset:')) continue;
+    items.push({
+      source: def.source,
+      origin: 'demo',
+      label: `${ctx.t(def.label)} (${ctx.t('Demo')})`,
+      ...fields,
+      freshness: await freshnessOf(platform, { kind: 'demo' }, def.source),
+    });
+  }
+  return { items };
+}

@@ -1,0 +1,24 @@
+import type { AnalyticsStore } from '../../platform/analytics-store';
+import { addDays, type Day } from './date-ranges';
+import { generateDemo } from './demo-data';
+
+/** The last day the demo holds, or null when there is no demo yet. */
+async function demoEnd(store: AnalyticsStore): Promise<Day | null> {
+  const result = await store.read(
+    { kind: 'demo' },
+    'select max(complete_through)::varchar from _freshness',
+    [],
+  );
+  const value = result?.rows[0]?.[0];
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Makes sure the demo covers the two years that end yesterday (UTC): on first start, and each day
+ * after (a job). A given day's figures never change, so answers stay the same as the window moves.
+ */
+export async function ensureDemo(store: AnalyticsStore, today: Day): Promise<void> {
+  const end = addDays(today, -1);
+  if ((await demoEnd(store)) === end) return;
+  await store.rebuildDemo((connection) => generateDemo(connection, end));
+}

@@ -1,0 +1,259 @@
+import type { DatasetColumn } from '@app/contract/analytics/datasets';
+import type { ColumnType, GoogleSource, SourceRef } from '@app/contract/analytics/query';
+
+/**
+ * What each Google source holds and how its metrics aggregate (ARCHITECTURE section 8). Metric
+ * expressions are our own constant SQL over the table's columns, never built from input: sums
+ * stay sums; ratios are recomputed from their parts (CTR = clicks / impressions, never an average
+ * of CTRs); average position is weighted by impressions; money is answered in cents.
+ */
+
+export interface MetricDef {
+  key: string;
+  label: string;
+  type: ColumnType;
+  /** `USD` for money; how a figure is made when that is not obvious. */
+  unit: string | null;
+  /** The aggregate, over the source table aliased `s`. */
+  sql: string;
+  /**
+   * Counts of distinct people summed over days are not the number of people in the range: such a
+   * metric over more than one day is labelled a sum of daily counts unless the source's own range
+   * total is at hand.
+   */
+  dailyDistinct?: boolean;
+}
+
+export interface DimensionDef {
+  key: string;
+  label: string;
+  type: 'text' | 'date';
+  /** The column (text dimensions) or, for time grains, the date column truncated to it. */
+  sql: string;
+}
+
+export interface SourceDef {
+  source: SourceRef;
+  label: string;
+  table: string;
+  /** The column naming the property, site or customer each row belongs to. */
+  propertyColumn: string;
+  dimensions: DimensionDef[];
+  metrics: MetricDef[];
+}
+
+const TIME_GRAINS: DimensionDef[] = [
+  { key: 'date', label: 'Date', type: 'date', sql: 's.date' },
+  { key: 'week', label: 'Week', type: 'date', sql: "date_trunc('week', s.date)::date" },
+  { key: 'month', label: 'Month', type: 'date', sql: "date_trunc('month', s.date)::date" },
+  { key: 'year', label: 'Year', type: 'date', sql: "date_trunc('year', s.date)::date" },
+];
+
+const ratio = (numerator: string, denominator: string) =>
+  `sum(${numerator}) / nullif(sum(${denominator}), 0)`;
+
+export const GA: SourceDef = {
+  source: 'ga',
+  label: 'Google Analytics 4',
+  table: 'ga_daily',
+  propertyColumn: 'property',
+  dimensions: [
+    ...TIME_GRAINS,
+    { key: 'channel', label: 'Channel', type: 'text', sql: 's.channel' },
+    { key: 'country', label: 'Country', type: 'text', sql: 's.country' },
+    { key: 'device', label: 'Device', type: 'text', sql: 's.device' },
+    { key: 'landing_page', label: 'Landing page', type: 'text', sql: 's.landing_page' },
+  ],
+  metrics: [
+    { key: 'sessions', label: 'Sessions', type: 'number', unit: null, sql: 'sum(s.sessions)' },
+    { key: 'users', label: 'Users', type: 'number', unit: null, sql: 'sum(s.users)', dailyDistinct: true },
+    {
+      key: 'new_users',
+      label: 'New users',
+      type: 'number',
+      unit: null,
+      sql: 'sum(s.new_users)',
+      dailyDistinct: true,
+    },
+    {
+      key: 'engaged_sessions',
+      label: 'Engaged sessions',
+      type: 'number',
+      unit: null,
+      sql: 'sum(s.engaged_sessions)',
+    },
+    {
+      key: 'engagement_rate',
+      label: 'Engagement rate',
+      type: 'percent',
+      unit: null,
+      sql: ratio('s.engaged_sessions', 's.sessions'),
+    },
+    { key: 'conversions', label: 'Conversions', type: 'number', unit: null, sql: 'sum(s.conversions)' },
+    {
+      key: 'conversion_rate',
+      label: 'Conversion rate',
+      type: 'percent',
+      unit: null,
+      sql: ratio('s.conversions', 's.sessions'),
+    },
+    { key: 'revenue', label: 'Revenue', type: 'money', unit: 'USD', sql: 'round(sum(s.revenue) * 100)' },
+    {
+      key: 'revenue_per_session',
+      label: 'Revenue per session',
+      type: 'money',
+      unit: 'USD',
+      sql: `round(${ratio('s.revenue', 's.sessions')} * 100)`,
+    },
+  ],
+};
+
+export const GSC: SourceDef = {
+  source: 'gsc',
+  label: 'Google Search Console',
+  table: 'gsc_daily',
+  propertyColumn: 'site',
+  dimensions: [
+    ...TIME_GRAINS,
+    { key: 'query', label: 'Query', type: 'text', sql: 's.query' },
+    { key: 'page', label: 'Page path', type: 'text', sql: 's.page' },
+    { key: 'country', label: 'Country', type: 'text', sql: 's.country' },
+    { key: 'device', label: 'Device', type: 'text', sql: 's.device' },
+  ],
+  metrics: [
+    { key: 'clicks', label: 'Clicks', type: 'number', unit: null, sql: 'sum(s.clicks)' },
+    { key: 'impressions', label: 'Impressions', type: 'number', unit: null, sql: 'sum(s.impressions)' },
+    { key: 'ctr', label: 'CTR', type: 'percent', unit: null, sql: ratio('s.clicks', 's.impressions') },
+    {
+      key: 'position',
+      label: 'Average position',
+      type: 'number',
+      unit: 'weighted by impressions',
+      sql: 'sum(s.position * s.impressions) / nullif(sum(s.impressions), 0)',
+    },
+  ],
+};
+
+/** Ads money: `cost_micros` (millionths of the currency) and `conversion_value` (currency units). */
+const COST_CENTS = 'sum(s.cost_micros) / 10000.0';
+
+export const GADS: SourceDef = {
+  source: 'gads',
+  label: 'Google Ads',
+  table: 'gads_daily',
+  propertyColumn: 'customer_id',
+  dimensions: [
+    ...TIME_GRAINS,
+    { key: 'campaign', label: 'Campaign', type: 'text', sql: 's.campaign' },
+    { key: 'ad_group', label: 'Ad group', type: 'text', sql: 's.ad_group' },
+    { key: 'keyword', label: 'Keyword', type: 'text', sql: 's.keyword' },
+  ],
+  metrics: [
+    { key: 'impressions', label: 'Impressions', type: 'number', unit: null, sql: 'sum(s.impressions)' },
+    { key: 'clicks', label: 'Clicks', type: 'number', unit: null, sql: 'sum(s.clicks)' },
+    { key: 'ctr', label: 'CTR', type: 'percent', unit: null, sql: ratio('s.clicks', 's.impressions') },
+    { key: 'cost', label: 'Cost', type: 'money', unit: 'USD', sql: `round(${COST_CENTS})` },
+    {
+      key: 'cpc',
+      label: 'Cost per click',
+      type: 'money',
+      unit: 'USD',
+      sql: `round(${COST_CENTS} / nullif(sum(s.clicks), 0))`,
+    },
+    { key: 'conversions', label: 'Conversions', type: 'number', unit: null, sql: 'sum(s.conversions)' },
+    {
+      key: 'conversion_rate',
+      label: 'Conversion rate',
+      type: 'percent',
+      unit: null,
+      sql: ratio('s.conversions', 's.clicks'),
+    },
+    {
+      key: 'cost_per_conversion',
+      label: 'Cost per conversion',
+      type: 'money',
+      unit: 'USD',
+      sql: `round(${COST_CENTS} / nullif(sum(s.conversions), 0))`,
+    },
+    {
+      key: 'conversion_value',
+      label: 'Conversion value',
+      type: 'money',
+      unit: 'USD',
+      sql: 'round(sum(s.conversion_value) * 100)',
+    },
+    {
+      key: 'roas',
+      label: 'ROAS',
+      type: 'number',
+      unit: 'conversion value / cost',
+      sql: `(sum(s.conversion_value) * 100) / nullif(${COST_CENTS}, 0)`,
+    },
+  ],
+};
+
+export const GOOGLE_SOURCE_DEFS: Record<GoogleSource, SourceDef> = { ga: GA, gsc: GSC, gads: GADS };
+
+/** Field keys a dataset's own columns may not take: the time grains and the store's columns. */
+export const RESERVED_DATASET_KEYS = new Set(['date', 'week', 'month', 'year', 'property', 'rows']);
+
+/**
+ * An imported dataset as a source: its date column is the time axis, numbers and currency are
+ * summed, percentages averaged over rows (a file's percentages have no parts to recompute them
+ * from, and the label says so), everything else a dimension; `rows` counts rows.
+ */
+export function datasetSourceDef(dataset: {
+  id: string;
+  name: string;
+  table: string;
+  columns: DatasetColumn[];
+}): SourceDef {
+  const own = dataset.columns.filter((column) => column.type !== 'date');
+  return {
+    source: `dataset:${dataset.id}`,
+    label: dataset.name,
+    table: dataset.table,
+    propertyColumn: 'property',
+    dimensions: [
+      ...TIME_GRAINS,
+      ...own
+        .filter((column) => column.type === 'text')
+        .map((column) => ({
+          key: column.key,
+          label: column.name,
+          type: 'text' as const,
+          sql: `s.c_${column.key}`,
+        })),
+    ],
+    metrics: [
+      { key: 'rows', label: 'Rows', type: 'number', unit: null, sql: 'count(*)' },
+      ...own
+        .filter((column) => column.type !== 'text')
+        .map((column): MetricDef => {
+          if (column.type === 'percent')
+            return {
+              key: column.key,
+              label: column.name,
+              type: 'percent',
+              unit: 'average of rows',
+              sql: `avg(s.c_${column.key})`,
+            };
+          if (column.type === 'currency')
+            return {
+              key: column.key,
+              label: column.name,
+              type: 'money',
+              unit: null,
+              sql: `round(sum(s.c_${column.key}))`,
+            };
+          return {
+            key: column.key,
+            label: column.name,
+            type: 'number',
+            unit: null,
+            sql: `sum(s.c_${column.key})`,
+          };
+        }),
+    ],
+  };
+}

@@ -1,0 +1,187 @@
+import {
+  FOREIGN_KEY_KINDS,
+  type ForeignKeyKindName,
+  type ForeignKeyView,
+} from '@app/contract/admin/foreign-keys/foreign-keys';
+import type { Config } from '../../config';
+import { validationError } from '../../platform/app-error';
+import { audited } from '../../platform/audit';
+import type { SignedInContext } from '../../platform/endpoint';
+import { toSeconds } from '../../platform/list-query';
+import type { Platform } from '../../platform/platform';
+import { Sealer } from '../../platform/sealed';
+import {
+  deleteForeignKey,
+  type ForeignKeyRow,
+  findForeignKey,
+  findForeignKeys,
+  recordTest,
+  upsertForeignKey,
+} from './foreign-keys.repo';
+import { runTest } from './testers';
+
+type Values = Record<string, string>;
+
+/** Values an operator may seed through the environment instead of the page. */
+const ENV_SEEDS: Record<ForeignKeyKindName, (config: Config) => Values> = {
+  google_oauth: (config) => ({
+    ...(config.GOOGLE_CLIENT_ID ? { client_id: config.GOOGLE_CLIENT_ID } : {}),
+    ...(config.GOOGLE_CLIENT_SECRET ? { client_secret: config.GOOGLE_CLIENT_SECRET } : {}),
+    ...(config.GOOGLE_ADS_DEVELOPER_TOKEN ? { ads_developer_token: config.GOOGLE_ADS_DEVELOPER_TOKEN } : {}),
+  }),
+};
+
+const sealers = new WeakMap<Platform, Sealer>();
+function sealer(platform: Platform): Sealer {
+  let found = sealers.get(platform);
+  if (!found) {
+    found = new Sealer(platform.secret, 'foreign-keys');
+    sealers.set(platform, found);
+  }
+  return found;
+}
+
+function kindOf(kind: ForeignKeyKindName) {
+  const def = FOREIGN_KEY_KINDS.find((k) => k.kind === kind);
+  if (!def) throw validationError({ kind: 'Unknown kind of key' });
+  return def;
+}
+
+function openValues(platform: Platform, row: ForeignKeyRow | null): Values | null {
+  if (!row) return null;
+  return JSON.parse(sealer(platform).open(row.sealed)) as Values;
+}
+
+/** A secret is shown as dots and its last four characters: enough to tell two keys apart. */
+function mask(value: string): string {
+  return `••••••••${value.length > 8 ? value.slice(-4) : ''}`;
+}
+
+function toView(platform: Platform, kind: ForeignKeyKindName, row: ForeignKeyRow | null): ForeignKeyView {
+  const def = kindOf(kind);
+  const saved = openValues(platform, row);
+  const seeded = ENV_SEEDS[kind](platform.config);
+  const values = saved ?? seeded;
+  const source = saved ? 'saved' : Object.keys(seeded).length > 0 ? 'env' : 'none';
+  return {
+    kind,
+    label: def.label,
+    source,
+    fields: def.fields.map((field) => {
+      const value = values[field.key];
+      return {
+        key: field.key,
+        label: field.label,
+        secret: field.secret,
+        required: field.required,
+        shown: value ? (field.secret ? mask(value) : value) : null,
+      };
+    }),
+    updated_at: row ? toSeconds(row.updatedAt) : null,
+    updated_by: row?.updatedByEmail ?? null,
+    last_test:
+      row?.lastTestAt && row.lastTestOk !== null && row.lastTestMessage !== null
+        ? { ok: row.lastTestOk, message: row.lastTestMessage, tested_at: toSeconds(row.lastTestAt) }
+        : null,
+  };
+}
+
+/**
+ * The credentials of one kind, for the feature that uses them (Google sign-in and connectors,
+ * later payments, mail, storage, models): the saved ones, else the environment's, else null.
+ */
+export async function readForeignKey(platform: Platform, kind: ForeignKeyKindName): Promise<Values | null> {
+  const saved = openValues(platform, await findForeignKey(platform.db, kind));
+  if (saved) return saved;
+  const seeded = ENV_SEEDS[kind](platform.config);
+  return Object.keys(seeded).length > 0 ? seeded : null;
+}
+
+export async function listForeignKeys(platform: Platform): Promise<{ items: ForeignKeyView[] }> {
+  const rows = await findForeignKeys(platform.db);
+  return {
+    items: FOREIGN_KEY_KINDS.map((def) =>
+      toView(platform, def.kind, rows.find((row) => row.kind === def.kind) ?? null),
+    ),
+  };
+}
+
+/**
+ * Saves one kind: an empty secret keeps the saved one (the page never has it to send back),
+ * unknown fields and missing required ones are refused naming the field. The operation record
+ * says which fields changed, never their values.
+ */
+export async function saveForeignKey(
+  platform: Platform,
+  ctx: SignedInContext,
+  kind: ForeignKeyKindName,
+  input: Values,
+): Promise<ForeignKeyView> {
+  const def = kindOf(kind);
+  for (const key of Object.keys(input)) {
+    if (!def.fields.some((field) => field.key === key))
+      throw validationError({ [`values.${key}`]: 'Unknown field' });
+  }
+  await audited(
+    platform.db,
+    ctx,
+    { action: 'foreign_key.save', targetType: 'foreign_key', targetId: kind },
+    async (tx) => {
+      const before = openValues(platform, await findForeignKey(tx, kind)) ?? {};
+      const next: Values = {};
+      const changed: string[] = [];
+      for (const field of def.fields) {
+        const given = input[field.key];
+        const value =
+          given === undefined || (given === '' && field.secret) ? (before[field.key] ?? '') : given;
+        if (field.required && !value)
+          throw validationError({ [`values.${field.key}`]: `${field.label} is required` });
+        if (value) next[field.key] = value;
+        if ((before[field.key] ?? '') !== value) changed.push(field.key);
+      }
+      await upsertForeignKey(tx, kind, sealer(platform).seal(JSON.stringify(next)), ctx.user.id);
+      return { result: undefined, after: { changed_fields: changed } };
+    },
+  );
+  return toView(platform, kind, await findForeignKey(platform.db, kind));
+}
+
+export async function clearForeignKey(
+  platform: Platform,
+  ctx: SignedInContext,
+  kind: ForeignKeyKindName,
+): Promise<ForeignKeyView> {
+  await audited(
+    platform.db,
+    ctx,
+    { action: 'foreign_key.clear', targetType: 'foreign_key', targetId: kind },
+    async (tx) => ({
+      result: undefined,
+      after: { cleared: await deleteForeignKey(tx, kind) },
+    }),
+  );
+  return toView(platform, kind, null);
+}
+
+/** Tries the credentials in force (saved or seeded) against the provider; the outcome is kept. */
+export async function testForeignKey(platform: Platform, ctx: SignedInContext, kind: ForeignKeyKindName) {
+  const values = await readForeignKey(platform, kind);
+  const outcome = values
+    ? await runTest(kind, values, platform.config)
+    : { ok: false, message: 'Nothing to test yet' };
+  if (await findForeignKey(platform.db, kind)) await recordTest(platform.db, kind, outcome);
+  await audited(
+    platform.db,
+    ctx,
+    { action: 'foreign_key.test', targetType: 'foreign_key', targetId: kind },
+    async () => ({
+      result: undefined,
+      after: { ok: outcome.ok },
+    }),
+  );
+  return {
+    ok: outcome.ok,
+    message: ctx.t(outcome.message),
+    key: toView(platform, kind, await findForeignKey(platform.db, kind)),
+  };
+}

@@ -1,0 +1,246 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type DuckDBConnection,
+  DuckDBDateValue,
+  DuckDBDecimalValue,
+  DuckDBInstance,
+  DuckDBTimestampValue,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { AppError } from './app-error';
+
+/**
+ * The analytics store (ARCHITECTURE sections 2 and 8): one DuckDB database file per team under
+ * `DATA_DIR/analytics`, and the shared demo database beside them (the analytics module says what
+ * they hold). Readers open a file read-only
+ * (a connection that cannot write), with a time limit and a row limit per query; a team's writer
+ * (a sync or an import job) runs one at a time and, when it is done, the team's reader reopens on
+ * what it wrote. Readers never wait for a writer: they keep reading the last complete state.
+ */
+
+export type StoreTarget = { kind: 'demo' } | { kind: 'team'; teamId: string };
+
+export interface StoreLimits {
+  /** A query running longer is interrupted. */
+  timeoutMs: number;
+  /** DuckDB's memory per open database. */
+  memoryLimit: string;
+  /** Open read-only databases kept (least recently used closed first). */
+  maxReaders: number;
+}
+
+const DEFAULT_LIMITS: StoreLimits = { timeoutMs: 10_000, memoryLimit: '512MB', maxReaders: 16 };
+
+export type Cell = string | number | null;
+
+export interface ReadResult {
+  columns: string[];
+  rows: Cell[][];
+}
+
+/** A team id becomes a file name: only what ids are made of. */
+const TEAM_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** DuckDB's values as the wire carries them: dates `YYYY-MM-DD`, numbers (cents are whole), text. */
+function toCell(value: DuckDBValue): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof DuckDBDateValue) return value.toString();
+  if (value instanceof DuckDBTimestampValue) return value.toString();
+  if (value instanceof DuckDBDecimalValue) return value.toDouble();
+  return String(value);
+}
+
+/** A read-only database; closed once it is both replaced and idle, never under a running query. */
+class Reader {
+  private active = 0;
+  private retired = false;
+
+  constructor(private readonly instance: DuckDBInstance) {}
+
+  async run(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<ReadResult> {
+    this.active += 1;
+    try {
+      return await this.query(sql, parameters, timeoutMs);
+    } finally {
+      this.active -= 1;
+      if (this.retired && this.active === 0) this.instance.closeSync();
+    }
+  }
+
+  private async query(sql: string, parameters: readonly unknown[], timeoutMs: number): Promise<ReadResult> {
+    const connection = await this.instance.connect();
+    const timer = setTimeout(() => connection.interrupt(), timeoutMs);
+    try {
+      const prepared = await connection.prepare(sql);
+      prepared.bind(parameters as DuckDBValue[]);
+      const result = await prepared.runAndReadAll();
+      return { columns: result.columnNames(), rows: result.getRows().map((row) => row.map(toCell)) };
+    } catch (error) {
+      if (error instanceof Error && /interrupt/i.test(error.message)) {
+        throw new AppError('VALIDATION_ERROR', {
+          msg: `This question took longer than ${Math.round(timeoutMs / 1000)} s: narrow the date range or ask for fewer dimensions`,
+        });
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      connection.closeSync();
+    }
+  }
+
+  /** No new queries come here; the database closes when the last running one ends. */
+  close(): void {
+    if (this.retired) return;
+    this.retired = true;
+    if (this.active === 0) this.instance.closeSync();
+  }
+}
+
+export class AnalyticsStore {
+  private readonly readers = new Map<string, Promise<Reader | null>>();
+  private readonly writing = new Map<string, Promise<unknown>>();
+  private demoBuilding: Promise<void> | null = null;
+  readonly limits: StoreLimits;
+
+  constructor(
+    private readonly dir: string,
+    limits: Partial<StoreLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  private file(target: StoreTarget): string {
+    if (target.kind === 'demo') return path.join(this.dir, 'demo.duckdb');
+    if (!TEAM_ID.test(target.teamId)) throw new Error('invalid team id for the analytics store');
+    return path.join(this.dir, `team-${target.teamId}.duckdb`);
+  }
+
+  private key(target: StoreTarget): string {
+    return target.kind === 'demo' ? 'demo' : `team:${target.teamId}`;
+  }
+
+  /**
+   * Replaces the demo database with what `build` writes into a fresh one, renamed into place so
+   * readers never see half of it. One rebuild at a time.
+   */
+  rebuildDemo(build: (connection: DuckDBConnection) => Promise<void>): Promise<void> {
+    this.demoBuilding ??= (async () => {
+      const file = this.file({ kind: 'demo' });
+      mkdirSync(this.dir, { recursive: true });
+      const fresh = `${file}.${process.pid}.new`;
+      rmSync(fresh, { force: true });
+      const instance = await DuckDBInstance.create(fresh, { memory_limit: this.limits.memoryLimit });
+      try {
+        const connection = await instance.connect();
+        await build(connection);
+        await connection.run('checkpoint');
+        connection.closeSync();
+      } finally {
+        instance.closeSync();
+      }
+      await this.dropReader({ kind: 'demo' });
+      renameSync(fresh, file);
+      rmSync(`${fresh}.wal`, { force: true });
+    })().finally(() => {
+      this.demoBuilding = null;
+    });
+    return this.demoBuilding;
+  }
+
+  /** The read-only database of `target`, or null when it holds nothing yet (no file). */
+  reader(target: StoreTarget): Promise<Reader | null> {
+    const key = this.key(target);
+    const open = this.readers.get(key);
+    if (open) {
+      // Most recently used last: the map's order is the eviction order.
+      this.readers.delete(key);
+      this.readers.set(key, open);
+      return open;
+    }
+    const file = this.file(target);
+    const opening = existsSync(file)
+      ? DuckDBInstance.create(file, {
+          access_mode: 'READ_ONLY',
+          memory_limit: this.limits.memoryLimit,
+          threads: '2',
+        }).then((instance) => new Reader(instance))
+      : Promise.resolve(null);
+    this.readers.set(key, opening);
+    // A failed open is not kept: the next query tries again.
+    opening.catch(() => this.readers.delete(key));
+    void this.evict();
+    return opening;
+  }
+
+  /** Runs one read with the store's time limit. */
+  async read(target: StoreTarget, sql: string, parameters: readonly unknown[]): Promise<ReadResult | null> {
+    const reader = await this.reader(target);
+    return reader ? reader.run(sql, parameters, this.limits.timeoutMs) : null;
+  }
+
+  /**
+   * The one way a team's data is written: one writer per team at a time, on the team's own file;
+   * when it is done, what it wrote is checkpointed and the team's readers reopen on it.
+   */
+  write<T>(
+    teamId: string,
+    work: (connection: DuckDBConnection) => Promise<T>,
+    options: { schema: string },
+  ): Promise<T> {
+    const target: StoreTarget = { kind: 'team', teamId };
+    const key = this.key(target);
+    const previous = this.writing.get(key) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        mkdirSync(this.dir, { recursive: true });
+        const instance = await DuckDBInstance.create(this.file(target), {
+          memory_limit: this.limits.memoryLimit,
+        });
+        try {
+          const connection = await instance.connect();
+          await connection.run(options.schema);
+          const result = await work(connection);
+          await connection.run('checkpoint');
+          connection.closeSync();
+          return result;
+        } finally {
+          instance.closeSync();
+          await this.dropReader(target);
+        }
+      });
+    this.writing.set(key, next);
+    void next.finally(() => {
+      if (this.writing.get(key) === next) this.writing.delete(key);
+    });
+    return next;
+  }
+
+  private async dropReader(target: StoreTarget): Promise<void> {
+    const key = this.key(target);
+    const open = this.readers.get(key);
+    this.readers.delete(key);
+    (await open?.catch(() => null))?.close();
+  }
+
+  private async evict(): Promise<void> {
+    while (this.readers.size > this.limits.maxReaders) {
+      const [oldest] = this.readers.keys();
+      if (oldest === undefined) return;
+      const open = this.readers.get(oldest);
+      this.readers.delete(oldest);
+      (await open?.catch(() => null))?.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.writing.values()]);
+    const open = [...this.readers.values()];
+    this.readers.clear();
+    for (const reader of await Promise.all(open.map((p) => p.catch(() => null)))) reader?.close();
+  }
+}

@@ -1,0 +1,256 @@
+import type { ForeignKeyView } from '@app/contract/admin/foreign-keys/foreign-keys';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../app/testing/render-app';
+import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
+import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
+import { basicInfosFixture } from '../../lib/testing/basic-infos-fixture';
+
+const PATH = '/admin/sys-settings/foreign-keys';
+
+function googleKey(overrides: Partial<ForeignKeyView> = {}): ForeignKeyView {
+  return {
+    kind: 'google_oauth',
+    label: 'Google OAuth client',
+    source: 'saved',
+    fields: [
+      {
+        key: 'client_id',
+        label: 'Client ID',
+        secret: false,
+        required: true,
+        shown: 'app.apps.googleusercontent.com',
+      },
+      { key: 'client_secret', label: 'Client secret', secret: true, required: true, shown: '••••••••x9Qz' },
+      {
+        key: 'ads_developer_token',
+        label: 'Google Ads developer token',
+        secret: true,
+        required: false,
+        shown: null,
+      },
+    ],
+    updated_at: 1_700_000_000,
+    updated_by: 'ops@example.com',
+    last_test: { ok: true, message: 'Google recognises this client', tested_at: 1_700_000_100 },
+    ...overrides,
+  };
+}
+
+const UNSET = googleKey({
+  source: 'none',
+  fields: googleKey().fields.map((field) => ({ ...field, shown: null })),
+  updated_at: null,
+  updated_by: null,
+  last_test: null,
+});
+
+function server(extra: StubRoutes = {}) {
+  return stubFetch({
+    ...signedInRoutes(),
+    'GET /api/admin/sys-settings/foreign-keys': { body: { items: [googleKey()] } },
+    ...extra,
+  });
+}
+
+async function card() {
+  return within(await screen.findByTestId('foreign-key-google_oauth'));
+}
+
+/* Role queries skip the visibility check (`hidden: true`): antd's styles make it slow in jsdom. */
+describe(PATH, () => {
+  it('lists each kind with its fields, secrets masked, where the values come from and the last test', async () => {
+    signIn();
+    server();
+    renderApp(PATH);
+
+    const google = await card();
+    expect(google.getByText('Google OAuth client')).toBeTruthy();
+    expect(google.getByText('Saved')).toBeTruthy();
+    expect(google.getByText('app.apps.googleusercontent.com')).toBeTruthy();
+    expect(google.getByText('••••••••x9Qz')).toBeTruthy();
+    expect(google.getByText('Not set')).toBeTruthy();
+    expect(google.getByText('Connection works')).toBeTruthy();
+    expect(google.getByText(/Google recognises this client/)).toBeTruthy();
+    expect(google.getByText(/by ops@example\.com/)).toBeTruthy();
+  });
+
+  it('saving with the secret left empty sends it empty, so the saved secret is kept', async () => {
+    signIn();
+    const fetch = server({
+      'PUT /api/admin/sys-settings/foreign-keys/google_oauth': {
+        body: googleKey({
+          fields: googleKey().fields.map((f) => (f.key === 'client_id' ? { ...f, shown: 'new.apps' } : f)),
+        }),
+      },
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    await user.click((await card()).getByRole('button', { name: 'Edit', hidden: true }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    expect(dialog.getByText('Leave empty to keep the saved secret (••••••••x9Qz).')).toBeTruthy();
+    const clientId = dialog.getByLabelText('Client ID');
+    await user.clear(clientId);
+    await user.type(clientId, 'new.apps');
+    await user.click(dialog.getByRole('button', { name: 'Save', hidden: true }));
+
+    await waitFor(() =>
+      expect(fetch.callsTo('PUT /api/admin/sys-settings/foreign-keys/google_oauth')).toHaveLength(1),
+    );
+    expect(fetch.callsTo('PUT /api/admin/sys-settings/foreign-keys/google_oauth')[0]?.json()).toEqual({
+      values: { client_id: 'new.apps', client_secret: '', ads_developer_token: '' },
+    });
+    expect(await (await card()).findByText('new.apps')).toBeTruthy();
+  });
+
+  it('a kind seeded only from the environment needs its secret typed to be saved here', async () => {
+    signIn();
+    const fetch = server({
+      'GET /api/admin/sys-settings/foreign-keys': {
+        body: {
+          items: [googleKey({ source: 'env', updated_at: null, updated_by: null, last_test: null })],
+        },
+      },
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    expect((await card()).getByText('From the environment')).toBeTruthy();
+    await user.click((await card()).getByRole('button', { name: 'Edit', hidden: true }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save', hidden: true }));
+
+    expect(await dialog.findByText('Client secret is required')).toBeTruthy();
+    expect(fetch.callsTo('PUT /api/admin/sys-settings/foreign-keys/google_oauth')).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal under the field it names', async () => {
+    signIn();
+    server({
+      'PUT /api/admin/sys-settings/foreign-keys/google_oauth': {
+        status: 400,
+        body: {
+          error_code: 'VALIDATION_ERROR',
+          msg: 'Invalid input',
+          req_id: 'r-1',
+          fields: { 'values.client_id': 'Input exceeds maximum length' },
+        },
+      },
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    await user.click((await card()).getByRole('button', { name: 'Edit', hidden: true }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    await user.click(dialog.getByRole('button', { name: 'Save', hidden: true }));
+
+    expect(await dialog.findByText('Input exceeds maximum length')).toBeTruthy();
+    // The dialog stays open with what was typed.
+    expect(screen.getByRole('dialog', { hidden: true })).toBeTruthy();
+  });
+
+  it('test connection shows its outcome on the kind', async () => {
+    signIn();
+    const failed = { ok: false, message: 'Google does not recognise this client ID and secret' };
+    const fetch = server({
+      'POST /api/admin/sys-settings/foreign-keys/google_oauth/test': {
+        body: { ...failed, key: googleKey({ last_test: { ...failed, tested_at: 1_800_000_000 } }) },
+      },
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    await user.click((await card()).getByRole('button', { name: 'Test connection', hidden: true }));
+
+    await waitFor(() =>
+      expect(fetch.callsTo('POST /api/admin/sys-settings/foreign-keys/google_oauth/test')).toHaveLength(1),
+    );
+    const google = await card();
+    expect(await google.findByText('Connection failed')).toBeTruthy();
+    expect(
+      within(google.getByTestId('foreign-key-test')).getByText(/does not recognise this client/),
+    ).toBeTruthy();
+  });
+
+  it('clear asks first, then forgets the saved values', async () => {
+    signIn();
+    const fetch = server({ 'DELETE /api/admin/sys-settings/foreign-keys/google_oauth': { body: UNSET } });
+    renderApp(PATH);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    await user.click((await card()).getByRole('button', { name: 'Clear', hidden: true }));
+    expect((await screen.findAllByText('Clear the saved Google OAuth client?')).length).toBeGreaterThan(0);
+    expect(fetch.callsTo('DELETE /api/admin/sys-settings/foreign-keys/google_oauth')).toHaveLength(0);
+    const confirm = within(screen.getAllByRole('dialog', { hidden: true }).at(-1) ?? document.body);
+    await user.click(confirm.getByRole('button', { name: 'Clear', hidden: true }));
+
+    await waitFor(() =>
+      expect(fetch.callsTo('DELETE /api/admin/sys-settings/foreign-keys/google_oauth')).toHaveLength(1),
+    );
+    const google = await card();
+    expect(await google.findByText('Not configured')).toBeTruthy();
+    expect(google.getAllByText('Not set')).toHaveLength(3);
+    expect(
+      google.getByRole('button', { name: 'Test connection', hidden: true }).hasAttribute('disabled'),
+    ).toBe(true);
+  });
+
+  it('is left out of the admin menu for an admin not granted the page', async () => {
+    signIn();
+    stubFetch(grant(['/admin']));
+    renderApp('/admin');
+
+    const menu = within(await screen.findByRole('navigation', { name: 'Admin menu' }));
+    await menu.findByRole('link', { name: 'Dashboard' });
+    expect(menu.queryByText('System')).toBeNull();
+    expect(menu.queryByText('Foreign keys')).toBeNull();
+  });
+
+  it('appears in the admin menu under System, Settings for an admin granted the page', async () => {
+    signIn();
+    stubFetch({
+      ...grant(['/admin', PATH]),
+      'GET /api/admin/sys-settings/foreign-keys': { body: { items: [googleKey()] } },
+    });
+    renderApp('/admin');
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    const menu = within(await screen.findByRole('navigation', { name: 'Admin menu' }));
+    await user.click(await menu.findByText('System'));
+    await user.click(await menu.findByText('Settings'));
+    expect(await menu.findByRole('link', { name: 'Foreign keys' })).toBeTruthy();
+  });
+});
+
+/** A server granting exactly `granted` of the pages it is asked about. */
+function grant(granted: string[]): StubRoutes {
+  const infos = basicInfosFixture({ role_name: 'operator' });
+  return {
+    ...signedInRoutes(infos),
+    'GET /api/admin/dashboard': {
+      body: {
+        users_total: 0,
+        users_banned: 0,
+        active_sessions: 0,
+        signups_per_day: [],
+        recent_server_errors: [],
+      },
+    },
+    'POST /api/routes/permission/list': (request) => {
+      const asked = (request.json() as { page_routes: string[] }).page_routes;
+      return {
+        body: {
+          page_routes: asked.map((route) => ({
+            route,
+            access: granted.includes(route),
+            code: granted.includes(route) ? 'OK' : 'FORBIDDEN',
+          })),
+          apis: [],
+          version: infos.latest_permission_version,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { zSeconds } from '../../common';
+import { defineEndpoint } from '../../define-endpoint';
+
+/**
+ * "Foreign keys" (`/admin/sys-settings/foreign-keys`): the vault of third-party credentials
+ * (ARCHITECTURE section 6). Each kind lists its fields; secret fields are never answered, only
+ * masked. Later kinds (Stripe, WeChat Pay, Alipay, SMTP, S3, model providers) join this list.
+ */
+export interface ForeignKeyField {
+  key: string;
+  label: string;
+  secret: boolean;
+  required: boolean;
+}
+
+export interface ForeignKeyKind {
+  kind: string;
+  label: string;
+  fields: readonly ForeignKeyField[];
+}
+
+export const FOREIGN_KEY_KINDS = [
+  {
+    kind: 'google_oauth',
+    label: 'Google OAuth client',
+    fields: [
+      { key: 'client_id', label: 'Client ID', secret: false, required: true },
+      { key: 'client_secret', label: 'Client secret', secret: true, required: true },
+      { key: 'ads_developer_token', label: 'Google Ads developer token', secret: true, required: false },
+    ],
+  },
+] as const satisfies readonly ForeignKeyKind[];
+
+export type ForeignKeyKindName = (typeof FOREIGN_KEY_KINDS)[number]['kind'];
+export const zForeignKeyKindName = z.enum(
+  FOREIGN_KEY_KINDS.map((kind) => kind.kind) as [ForeignKeyKindName, ...ForeignKeyKindName[]],
+  { message: 'Unknown kind of key' },
+);
+
+export const zForeignKeyView = z.object({
+  kind: zForeignKeyKindName,
+  label: z.string(),
+  /** Where the values come from: saved here, seeded from the environment, or nowhere yet. */
+  source: z.enum(['saved', 'env', 'none']),
+  fields: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      secret: z.boolean(),
+      required: z.boolean(),
+      /** Plain for ordinary fields; `••••••••abcd` for secrets; null when empty. */
+      shown: z.string().nullable(),
+    }),
+  ),
+  updated_at: zSeconds.nullable(),
+  updated_by: z.string().nullable(),
+  last_test: z.object({ ok: z.boolean(), message: z.string(), tested_at: zSeconds }).nullable(),
+});
+export type ForeignKeyView = z.infer<typeof zForeignKeyView>;
+
+const tags = ['admin: foreign keys'];
+const zKindParams = z.object({ kind: zForeignKeyKindName });
+
+export const listForeignKeys = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/sys-settings/foreign-keys',
+  permission: 'admin.foreign_keys.read',
+  summary: 'Third-party credentials, masked',
+  tags,
+  response: z.object({ items: z.array(zForeignKeyView) }),
+});
+
+export const saveForeignKey = defineEndpoint({
+  method: 'PUT',
+  path: '/api/admin/sys-settings/foreign-keys/{kind}',
+  permission: 'admin.foreign_keys.edit',
+  summary: 'Save one kind of credentials; a secret left empty keeps its saved value',
+  tags,
+  params: zKindParams,
+  body: z.object({
+    values: z.record(
+      z.string().regex(/^[a-z_]{1,40}$/),
+      z.string().trim().max(4000, { message: 'Input exceeds maximum length' }),
+    ),
+  }),
+  response: zForeignKeyView,
+});
+
+export const clearForeignKey = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/admin/sys-settings/foreign-keys/{kind}',
+  permission: 'admin.foreign_keys.edit',
+  summary: 'Forget the saved credentials of one kind (environment values, if any, apply again)',
+  tags,
+  params: zKindParams,
+  response: zForeignKeyView,
+});
+
+export const testForeignKey = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/sys-settings/foreign-keys/{kind}/test',
+  permission: 'admin.foreign_keys.edit',
+  summary: 'Try the credentials against the provider and say whether they work',
+  tags,
+  params: zKindParams,
+  body: z.object({}).optional(),
+  response: z.object({ ok: z.boolean(), message: z.string(), key: zForeignKeyView }),
+});
