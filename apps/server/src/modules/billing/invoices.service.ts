@@ -1,0 +1,312 @@
+import type { Invoice } from '@app/contract/billing/invoices';
+import { LOCALES, type Locale } from '@app/contract/common';
+import type { ListQuery } from '@app/contract/list';
+import { AppError, validationError } from '../../platform/app-error';
+import { audited } from '../../platform/audit';
+import type { Tx } from '../../platform/db';
+import type { BytesAnswer, SignedInContext } from '../../platform/endpoint';
+import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-query';
+import type { Platform } from '../../platform/platform';
+import { contentDisposition, ObjectMissing, signDownload, verifyDownload } from '../../platform/storage';
+import { deliverInApp, queueEmails, sendQueued, wantEmail } from '../messages/deliver';
+import { findRecipients } from '../messages/recipients.repo';
+import { findMembership } from '../teams/teams.repo';
+import { renderInvoicePdf } from './invoice-pdf';
+import {
+  findInvoice,
+  type InvoiceRecord,
+  insertInvoice,
+  listInvoiceRows,
+  liveInvoiceOf,
+  lockInvoice,
+  nextInvoiceNumber,
+  updateInvoice,
+} from './invoices.repo';
+import { findTeamOrder } from './orders.repo';
+
+const INVOICE_NOT_FOUND = 'Invoice not found';
+/** How long a download link works (as storage downloads). */
+const LINK_SECONDS = 300;
+
+export function toInvoice(row: InvoiceRecord): Invoice {
+  const { invoice, order } = row;
+  return {
+    id: invoice.id,
+    order_id: order.id,
+    order_num: order.orderNum,
+    plan_name: order.planName,
+    amount: order.payAmount,
+    currency: order.currency,
+    status: invoice.status as Invoice['status'],
+    title: invoice.title,
+    tax_number: invoice.taxNumber,
+    email: invoice.email,
+    address: invoice.address,
+    invoice_number: invoice.invoiceNumber,
+    reject_reason: invoice.rejectReason,
+    has_file: Boolean(invoice.fileKey),
+    requested_by: invoice.requestedBy ? { id: invoice.requestedBy, username: row.requesterName ?? '' } : null,
+    creation_time: toSeconds(invoice.createdAt),
+    issued_time: toSecondsOrNull(invoice.issuedAt),
+    rejected_time: toSecondsOrNull(invoice.rejectedAt),
+  };
+}
+
+const toAdminInvoice = (row: InvoiceRecord) => ({
+  ...toInvoice(row),
+  team: { id: row.invoice.teamId, name: row.order.teamName },
+});
+
+/** A paid order (with something paid, not refunded) may have one invoice; a rejected one may be asked again. */
+export async function requestInvoice(
+  platform: Platform,
+  ctx: SignedInContext,
+  input: { order_id: string; title: string; tax_number: string; email: string; address: string },
+) {
+  const found = await findTeamOrder(platform.db, ctx.team.id, input.order_id);
+  if (!found) throw validationError({ order_id: 'Order not found' });
+  if (found.order.status !== 'paid' || found.order.payAmount === 0) {
+    throw validationError({ order_id: 'Only a paid order can have an invoice' });
+  }
+  if (await liveInvoiceOf(platform.db, input.order_id)) {
+    throw new AppError('CONFLICT', { msg: 'An invoice was already requested for this order' });
+  }
+  const id = await insertInvoice(platform.db, {
+    teamId: ctx.team.id,
+    orderId: input.order_id,
+    title: input.title,
+    taxNumber: input.tax_number,
+    email: input.email,
+    address: input.address,
+    requestedBy: ctx.user.id,
+  });
+  if (!id) throw new AppError('CONFLICT', { msg: 'An invoice was already requested for this order' });
+  const made = await findInvoice(platform.db, id, ctx.team.id);
+  if (!made) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  return { invoice: toInvoice(made) };
+}
+
+export async function listMyInvoices(platform: Platform, ctx: SignedInContext, query: ListQuery) {
+  return toListPage(query, await listInvoiceRows(platform.db, ctx.team.id, query), toInvoice);
+}
+
+export async function getMyInvoice(platform: Platform, ctx: SignedInContext, id: string) {
+  const found = await findInvoice(platform.db, id, ctx.team.id);
+  if (!found) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  return { invoice: toInvoice(found) };
+}
+
+export async function listAdminInvoices(platform: Platform, query: ListQuery) {
+  return toListPage(query, await listInvoiceRows(platform.db, null, query), toAdminInvoice);
+}
+
+export async function getAdminInvoice(platform: Platform, id: string) {
+  const found = await findInvoice(platform.db, id, null);
+  if (!found) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  return { invoice: toAdminInvoice(found) };
+}
+
+// ---- Download links (a new window carries no bearer header) ----------------------------------
+
+/** Invoice links are signed with their own key: a storage link can never open an invoice. */
+const linkSecret = (platform: Platform) => `invoice:${platform.secret}`;
+/** Admin links name the invoice with this prefix: the permission was checked when it was made. */
+const ADMIN_GRANT = 'admin:';
+
+function link(
+  platform: Platform,
+  { userId, grantId, disposition }: { userId: string; grantId: string; disposition: 'inline' | 'attachment' },
+) {
+  const expires = toSeconds(new Date()) + LINK_SECONDS;
+  const token = signDownload(linkSecret(platform), { fileId: grantId, userId, disposition, expires });
+  return { url: `/api/invoices/download?token=${encodeURIComponent(token)}`, expires_at: expires };
+}
+
+export async function createMyInvoiceLink(
+  platform: Platform,
+  ctx: SignedInContext,
+  id: string,
+  disposition: 'inline' | 'attachment',
+) {
+  const found = await findInvoice(platform.db, id, ctx.team.id);
+  if (!found) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  if (!found.invoice.fileKey) throw new AppError('CONFLICT', { msg: 'This invoice has not been issued yet' });
+  return link(platform, { userId: ctx.user.id, grantId: found.invoice.id, disposition });
+}
+
+export async function createAdminInvoiceLink(
+  platform: Platform,
+  ctx: SignedInContext,
+  id: string,
+  disposition: 'inline' | 'attachment',
+) {
+  const found = await findInvoice(platform.db, id, null);
+  if (!found) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  if (!found.invoice.fileKey) throw new AppError('CONFLICT', { msg: 'This invoice has not been issued yet' });
+  return link(platform, { userId: ctx.user.id, grantId: `${ADMIN_GRANT}${found.invoice.id}`, disposition });
+}
+
+/** The PDF behind a signed link, while it lasts and while a team link's user is still in the team. */
+export async function downloadInvoice(platform: Platform, token: string): Promise<BytesAnswer> {
+  const grant = verifyDownload(linkSecret(platform), token);
+  if (!grant) throw new AppError('NOT_FOUND', { msg: 'This link is not valid or has expired' });
+  const admin = grant.fileId.startsWith(ADMIN_GRANT);
+  const id = admin ? grant.fileId.slice(ADMIN_GRANT.length) : grant.fileId;
+  const found = await findInvoice(platform.db, id, null);
+  const key = found?.invoice.fileKey;
+  if (!found || !key) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  if (!admin && !(await findMembership(platform.db, found.invoice.teamId, grant.userId))) {
+    throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  }
+  try {
+    const read = await platform.files.get(key);
+    return {
+      type: 'application/pdf',
+      body: read.body,
+      headers: {
+        'content-disposition': contentDisposition(
+          grant.disposition,
+          `${found.invoice.invoiceNumber ?? 'invoice'}.pdf`,
+        ),
+        'content-length': String(read.size),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    };
+  } catch (error) {
+    if (error instanceof ObjectMissing) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+    throw error;
+  }
+}
+
+// ---- Issue and reject ---------------------------------------------------------------------------
+
+const isLocale = (value: string | null): value is Locale =>
+  value !== null && (LOCALES as readonly string[]).includes(value);
+
+/** Tells the requester in their inbox (and by e-mail where their settings want it), in their language. */
+async function tellRequester(
+  platform: Platform,
+  tx: Tx,
+  userId: string | null,
+  message: {
+    level: 'other' | 'warning';
+    title: string;
+    body: (t: (msgid: string) => string) => string;
+    link: string;
+  },
+): Promise<string[]> {
+  if (!userId) return [];
+  const [person] = await findRecipients(tx, [userId]);
+  if (!person) return [];
+  const locale = isLocale(person.locale) ? person.locale : 'en_US';
+  const t = (msgid: string) => platform.translator.translate(locale, msgid);
+  const delivery = {
+    level: message.level,
+    title: t(message.title),
+    body: message.body(t),
+    link: message.link,
+    template: 'billing.invoice',
+  };
+  await deliverInApp(platform, tx, [person], delivery);
+  return queueEmails(platform, tx, await wantEmail(tx, [person], message.level), delivery);
+}
+
+/**
+ * Issues an invoice: numbers it, makes its PDF, keeps it in the object store, marks it issued
+ * and tells the requester, with the operation record in the same transaction. If anything fails
+ * the stored PDF is removed again.
+ */
+export async function issueInvoice(platform: Platform, ctx: SignedInContext, id: string, note: string) {
+  const found = await findInvoice(platform.db, id, null);
+  if (!found) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  let storedKey: string | null = null;
+  let mails: string[] = [];
+  try {
+    mails = await audited(
+      platform.db,
+      ctx,
+      { action: 'invoice.issue', targetType: 'invoice', targetId: id },
+      async (tx) => {
+        const invoice = await lockInvoice(tx, id);
+        if (invoice?.status !== 'requested') {
+          throw new AppError('CONFLICT', { msg: 'Only a requested invoice can be issued or rejected' });
+        }
+        const now = new Date();
+        const number = await nextInvoiceNumber(tx, now);
+        const pdf = await renderInvoicePdf({
+          invoiceNumber: number,
+          issuedAt: now,
+          seller: platform.config.MAIL_FROM.replace(/\s*<[^>]*>\s*$/, '') || 'Marketing AI Workspace',
+          title: invoice.title,
+          taxNumber: invoice.taxNumber,
+          email: invoice.email,
+          address: invoice.address,
+          orderNum: found.order.orderNum,
+          planName: found.order.planName,
+          paidAt: found.order.paidAt,
+          method: null,
+          amount: found.order.payAmount,
+          currency: found.order.currency,
+          note,
+        });
+        const stored = await platform.files.put(pdf, { ext: 'pdf', contentType: 'application/pdf' });
+        storedKey = stored.key;
+        await updateInvoice(tx, id, {
+          status: 'issued',
+          invoiceNumber: number,
+          fileKey: stored.key,
+          fileSize: stored.size,
+          note,
+          decidedBy: ctx.user.id,
+          issuedAt: now,
+        });
+        const queued = await tellRequester(platform, tx, invoice.requestedBy, {
+          level: 'other',
+          title: 'Your invoice is ready',
+          body: (t) =>
+            `${t('The invoice for this order has been issued:')} ${found.order.orderNum} (${number})`,
+          link: `/account/invoice/details?id=${id}`,
+        });
+        return { result: queued, before: { status: 'requested' }, after: { status: 'issued', number } };
+      },
+    );
+  } catch (error) {
+    if (storedKey) await platform.files.remove(storedKey).catch(() => undefined);
+    throw error;
+  }
+  await sendQueued(platform, mails);
+  return getAdminInvoice(platform, id);
+}
+
+export async function rejectInvoice(platform: Platform, ctx: SignedInContext, id: string, reason: string) {
+  const found = await findInvoice(platform.db, id, null);
+  if (!found) throw new AppError('NOT_FOUND', { msg: INVOICE_NOT_FOUND });
+  const mails = await audited(
+    platform.db,
+    ctx,
+    { action: 'invoice.reject', targetType: 'invoice', targetId: id },
+    async (tx) => {
+      const invoice = await lockInvoice(tx, id);
+      if (invoice?.status !== 'requested') {
+        throw new AppError('CONFLICT', { msg: 'Only a requested invoice can be issued or rejected' });
+      }
+      await updateInvoice(tx, id, {
+        status: 'rejected',
+        rejectReason: reason,
+        decidedBy: ctx.user.id,
+        rejectedAt: new Date(),
+      });
+      const queued = await tellRequester(platform, tx, invoice.requestedBy, {
+        level: 'warning',
+        title: 'Your invoice request was rejected',
+        body: (t) =>
+          `${t('The invoice request for this order was rejected:')} ${found.order.orderNum}. ${reason}`,
+        link: `/account/invoice/details?id=${id}`,
+      });
+      return { result: queued, before: { status: 'requested' }, after: { status: 'rejected', reason } };
+    },
+  );
+  await sendQueued(platform, mails);
+  return getAdminInvoice(platform, id);
+}

@@ -1,0 +1,53 @@
+import { AppError } from '../../platform/app-error';
+import type { BillsToPay, PayableBill } from '../payments/bills-to-pay';
+import {
+  type BillRow,
+  expireBills,
+  findTeamBill,
+  lockBill,
+  lockOrder,
+  type OrderRow,
+  updateBill,
+  updateOrder,
+} from './orders.repo';
+import { INVALID_BILL } from './orders.service';
+import { fulfilOrder } from './subscription-lifecycle';
+import { lockActive } from './subscriptions.repo';
+
+const payable = (bill: BillRow, order: OrderRow, status = bill.status): PayableBill => ({
+  id: bill.id,
+  orderId: order.id,
+  orderNum: order.orderNum,
+  planName: order.planName,
+  status,
+  amount: bill.amount,
+  currency: bill.currency,
+  expiresAt: bill.expiresAt,
+});
+
+/** Billing's bills as the payments module takes money for them (registered in `billing.routes.ts`). */
+export const payableBills: BillsToPay = {
+  async teamBill(db, { teamId, billId }) {
+    const found = await findTeamBill(db, teamId, billId);
+    if (!found) throw new AppError('NOT_FOUND', { msg: INVALID_BILL });
+    if (found.bill.status === 'unpaid' && found.bill.expiresAt <= new Date()) {
+      await expireBills(db, new Date(), found.bill.id);
+      return payable(found.bill, found.order, 'expired');
+    }
+    return payable(found.bill, found.order);
+  },
+
+  async lock(tx, { teamId, billId, orderId }) {
+    // The team's plan first: a payment, the period job and an operator never change one team at once.
+    await lockActive(tx, teamId);
+    const bill = await lockBill(tx, billId);
+    const order = await lockOrder(tx, orderId);
+    return bill && order ? payable(bill, order) : null;
+  },
+
+  async markPaid(tx, bill, { method, now }) {
+    await updateBill(tx, bill.id, { status: 'paid', paidAt: now, method });
+    const paid = await updateOrder(tx, bill.orderId, { status: 'paid', paidAt: now });
+    await fulfilOrder(tx, paid, now);
+  },
+};

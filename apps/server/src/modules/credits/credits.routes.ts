@@ -1,0 +1,48 @@
+import {
+  adjustCredits,
+  getMyCredits,
+  listAdminCreditLedger,
+  listAdminCredits,
+  listMyCreditLedger,
+} from '@app/contract/billing/credits';
+import {
+  getMyUsage,
+  getResourcesSummary,
+  listAdminUsageLogs,
+  listMyUsageLogs,
+} from '@app/contract/billing/usage';
+import { routesFor } from '../../platform/endpoint';
+import type { ServerModule } from '../../platform/platform';
+import * as account from './account-credits.service';
+import * as admin from './admin-credits.service';
+import { releaseExpiredReservations } from './credits.service';
+
+/** Credits: balances, the ledger, usage; and the job that frees abandoned reservations. */
+export const creditsModule: ServerModule = {
+  name: 'credits',
+  register(app, platform) {
+    const route = routesFor(app, platform.registry);
+    route(getMyCredits, ({ ctx }) => account.getMyCredits(platform, ctx));
+    route(listMyCreditLedger, ({ ctx, query }) => account.listMyLedger(platform, ctx, query));
+    route(getMyUsage, ({ ctx, query }) => account.getMyUsage(platform, ctx, query));
+    route(listMyUsageLogs, ({ ctx, query }) => account.listMyUsageLogs(platform, ctx, query));
+    route(listAdminCredits, ({ query }) => admin.listAdminCredits(platform, query));
+    route(listAdminCreditLedger, ({ params, query }) =>
+      admin.listAdminCreditLedger(platform, params.team_id, query),
+    );
+    route(adjustCredits, ({ ctx, params, body }) =>
+      admin.adjustTeamCredits(platform, ctx, params.team_id, body),
+    );
+    route(listAdminUsageLogs, ({ query }) => admin.listAdminUsageLogs(platform, query));
+    route(getResourcesSummary, ({ ctx, query }) => admin.resourcesSummary(platform, ctx, query));
+
+    platform.jobs.define({
+      name: 'credits.release-expired',
+      // A crashed process's holds come back within a minute of their lease running out.
+      cron: '* * * * *',
+      run: async () => {
+        await releaseExpiredReservations(platform);
+      },
+    });
+  },
+};

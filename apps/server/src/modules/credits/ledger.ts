@@ -1,0 +1,129 @@
+import { AppError } from '../../platform/app-error';
+import type { Tx } from '../../platform/db';
+import { appendLedger, type BalanceRow, insertBalance, lockBalance, writeBalance } from './credits.repo';
+
+/**
+ * Credit movements other than AI usage, each inside the caller's transaction: the balance row is
+ * locked, the new figures computed here, and the ledger entry that explains them written with
+ * them. Nothing here can take a balance below zero or below what in-flight work holds (the
+ * table's CHECKs would refuse it anyway).
+ */
+
+export interface Reference {
+  referenceType: string;
+  referenceId: string | null;
+  note?: string | null;
+  userId?: string | null;
+}
+
+async function locked(tx: Tx, teamId: string): Promise<BalanceRow> {
+  const row = await lockBalance(tx, teamId);
+  if (row) return row;
+  await insertBalance(tx, teamId);
+  const made = await lockBalance(tx, teamId);
+  if (!made) throw new Error(`no credit balance for team ${teamId}`);
+  return made;
+}
+
+/** What is free to take: the balance not held by work in flight. */
+const free = (row: BalanceRow) => row.balance - row.held;
+
+/**
+ * Ends the period's grant: what is left of it (as far as it is not held by work in flight)
+ * expires with an `expire` entry. Answers the credits expired.
+ */
+export async function expireGranted(tx: Tx, teamId: string, ref: Reference): Promise<number> {
+  const row = await locked(tx, teamId);
+  const expired = Math.min(row.grantedRemaining, free(row));
+  if (expired > 0) {
+    await appendLedger(tx, {
+      teamId,
+      kind: 'expire',
+      amount: -expired,
+      balanceAfter: row.balance - expired,
+      ...ref,
+    });
+  }
+  await writeBalance(tx, teamId, { balance: row.balance - expired, grantedRemaining: 0 });
+  return expired;
+}
+
+/**
+ * Starts a credit period: the previous grant's remainder expires, then `amount` is granted for
+ * [periodStart, periodEnd] (a `grant` entry).
+ */
+export async function grantPeriod(
+  tx: Tx,
+  teamId: string,
+  grant: { amount: number; periodStart: Date; periodEnd: Date },
+  ref: Reference,
+): Promise<void> {
+  await expireGranted(tx, teamId, ref);
+  const row = await locked(tx, teamId);
+  const balance = row.balance + grant.amount;
+  if (grant.amount > 0) {
+    await appendLedger(tx, { teamId, kind: 'grant', amount: grant.amount, balanceAfter: balance, ...ref });
+  }
+  await writeBalance(tx, teamId, {
+    balance,
+    grantedRemaining: grant.amount,
+    granted: grant.amount,
+    periodStart: grant.periodStart,
+    periodEnd: grant.periodEnd,
+  });
+}
+
+/** Purchased credits (a credit pack): added to the balance; they do not expire with the period. */
+export async function addPurchased(tx: Tx, teamId: string, amount: number, ref: Reference): Promise<void> {
+  const row = await locked(tx, teamId);
+  const balance = row.balance + amount;
+  await appendLedger(tx, { teamId, kind: 'purchase', amount, balanceAfter: balance, ...ref });
+  await writeBalance(tx, teamId, { balance, grantedRemaining: row.grantedRemaining });
+}
+
+/**
+ * Takes back credits an order gave (a refund): `granted` from what is left of the period's grant,
+ * `purchased` from the rest, each as far as the free balance allows (credits already used cannot
+ * be taken back; the refund records what was). One `refund` entry; answers the credits taken.
+ */
+export async function takeBack(
+  tx: Tx,
+  teamId: string,
+  want: { granted: number; purchased: number },
+  ref: Reference,
+): Promise<number> {
+  const row = await locked(tx, teamId);
+  const fromGrant = Math.min(want.granted, row.grantedRemaining, free(row));
+  const fromRest = Math.min(want.purchased, free(row) - fromGrant, row.balance - row.grantedRemaining);
+  const taken = fromGrant + Math.max(fromRest, 0);
+  if (taken > 0) {
+    await appendLedger(tx, {
+      teamId,
+      kind: 'refund',
+      amount: -taken,
+      balanceAfter: row.balance - taken,
+      ...ref,
+    });
+  }
+  await writeBalance(tx, teamId, {
+    balance: row.balance - taken,
+    grantedRemaining: row.grantedRemaining - fromGrant,
+  });
+  return taken;
+}
+
+/**
+ * An operator's adjustment: positive adds (not part of the grant, so it does not expire),
+ * negative takes from the free balance, granted credits last. Refused when more is taken than is
+ * free.
+ */
+export async function adjust(tx: Tx, teamId: string, amount: number, ref: Reference) {
+  const row = await locked(tx, teamId);
+  if (amount < 0 && -amount > free(row)) {
+    throw new AppError('CONFLICT', { msg: 'The team does not have that many credits free to take' });
+  }
+  const balance = row.balance + amount;
+  const entry = await appendLedger(tx, { teamId, kind: 'adjust', amount, balanceAfter: balance, ...ref });
+  await writeBalance(tx, teamId, { balance, grantedRemaining: Math.min(row.grantedRemaining, balance) });
+  return entry;
+}

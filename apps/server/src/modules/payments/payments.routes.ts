@@ -1,0 +1,95 @@
+import {
+  createPayment,
+  listPaymentProviders,
+  listSavedPaymentMethods,
+  receivePaymentNotification,
+  sandboxCheckoutPage,
+  sandboxCheckoutSubmit,
+} from '@app/contract/billing/payments';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validationError } from '../../platform/app-error';
+import { routesFor } from '../../platform/endpoint';
+import type { Platform, ServerModule } from '../../platform/platform';
+import * as payments from './payments.service';
+import { checkoutPage, type DeliverNotification, submitCheckout } from './sandbox/sandbox-checkout';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received, for providers' signatures (notification and checkout routes only). */
+    rawBody?: string;
+  }
+}
+
+/**
+ * Parsers for the routes vendors and the hosted page post to: JSON (kept as received, since
+ * signatures are computed over the exact bytes) and HTML form posts. Registered in their own
+ * scope, so no other route accepts form posts.
+ */
+function keepRawBodies(scope: FastifyInstance): void {
+  const keep = (request: FastifyRequest, body: string) => {
+    request.rawBody = body;
+  };
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    keep(request, text);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(validationError({ body: 'The body is not JSON' }), undefined);
+    }
+  });
+  scope.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (request, body, done) => {
+      const text = String(body);
+      keep(request, text);
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
+}
+
+function registerProviderRoutes(app: FastifyInstance, platform: Platform) {
+  // The sandbox provider reaches the notification endpoint as a vendor would, through the HTTP
+  // pipeline (parsers, validation, the envelope), in process rather than over the network.
+  const deliver: DeliverNotification = async (rawBody, headers) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/notify/sandbox',
+      payload: rawBody,
+      headers,
+    });
+    const answer = res.json() as { outcome?: string };
+    return { status: res.statusCode, outcome: answer.outcome ?? null };
+  };
+  app.register(async (scope) => {
+    keepRawBodies(scope);
+    const route = routesFor(scope, platform.registry);
+    route(receivePaymentNotification, ({ params, body, request }) =>
+      payments.receiveNotification(platform, params.provider, {
+        rawBody: request.rawBody ?? JSON.stringify(body),
+        body,
+        headers: request.headers,
+      }),
+    );
+    route(sandboxCheckoutSubmit, ({ ctx, body }) => submitCheckout(ctx, platform.secret, deliver, body));
+  });
+}
+
+/** Payment providers: starting payments, their notifications, the sandbox's hosted page. */
+export const paymentsModule: ServerModule = {
+  name: 'payments',
+  register(app, platform) {
+    const route = routesFor(app, platform.registry);
+    route(listPaymentProviders, ({ ctx }) => payments.listProviders(platform, ctx));
+    route(createPayment, ({ ctx, body }) => payments.createPayment(platform, ctx, body));
+    route(sandboxCheckoutPage, ({ ctx, query }) => checkoutPage(ctx, platform.secret, query.session));
+    route(listSavedPaymentMethods, ({ ctx }) => ({
+      items: [],
+      reason: ctx.t(
+        'Only the sandbox payment provider is configured: it does not save payment methods. Cards can be saved once Stripe is set up.',
+      ),
+    }));
+    registerProviderRoutes(app, platform);
+  },
+};

@@ -1,0 +1,141 @@
+import type { PaymentMethod } from '@app/contract/billing/payments';
+import { AppError, validationError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
+import { toSeconds } from '../../platform/list-query';
+import type { Platform } from '../../platform/platform';
+import { billsToPay } from './bills-to-pay';
+import { applyNotification, type NotificationOutcome } from './notification-handler';
+import { insertNotification, insertPayment } from './payments.repo';
+import { InvalidNotification, PaymentProviders, type RawNotification } from './provider';
+import { sandboxProvider } from './sandbox/sandbox-provider';
+
+const registries = new WeakMap<Platform, PaymentProviders>();
+
+/**
+ * The providers this server offers. The sandbox is always there (the embedded default); the
+ * vendors join here once their adapters exist and their keys are set in "foreign keys".
+ */
+export function paymentProviders(platform: Platform): PaymentProviders {
+  let providers = registries.get(platform);
+  if (!providers) {
+    providers = new PaymentProviders();
+    providers.add(sandboxProvider(platform.secret));
+    registries.set(platform, providers);
+  }
+  return providers;
+}
+
+const locationOf = (platform: Platform): 'cn' | 'global' =>
+  platform.config.REGION === 'cn' ? 'cn' : 'global';
+
+export function listProviders(platform: Platform, ctx: SignedInContext) {
+  const location = locationOf(platform);
+  return {
+    location,
+    items: paymentProviders(platform)
+      .all()
+      .filter((provider) => provider.availableIn(location))
+      .map((provider) => ({
+        method: provider.method,
+        name: ctx.t(provider.name),
+        test_mode: provider.testMode,
+        flow: provider.flow,
+      })),
+  };
+}
+
+const BILL_STATE: Record<string, string> = {
+  paid: 'This bill is already paid',
+  expired: 'This bill has expired: confirm the plan again',
+  canceled: 'This bill was canceled: confirm the plan again',
+  refunded: 'This bill was refunded',
+};
+
+/**
+ * Starts paying a bill with one provider: the provider is asked for its page (or code, or form)
+ * and the payment recorded as pending under the provider's reference. Only an unpaid bill that
+ * has not expired can be paid.
+ */
+export async function createPayment(
+  platform: Platform,
+  ctx: SignedInContext,
+  input: { bill_id: string; method: PaymentMethod; app_type: 'pc_web' | 'wx_web' | 'mb_web' },
+) {
+  const provider = paymentProviders(platform).get(input.method);
+  if (!provider?.availableIn(locationOf(platform))) {
+    throw validationError({ method: 'This payment method is not available' });
+  }
+  const bill = await billsToPay(platform).teamBill(platform.db, {
+    teamId: ctx.team.id,
+    billId: input.bill_id,
+  });
+  if (bill.status !== 'unpaid')
+    throw new AppError('CONFLICT', { msg: BILL_STATE[bill.status] ?? 'This bill cannot be paid' });
+  const paymentId = crypto.randomUUID();
+  const initiated = await provider.initiate({
+    paymentId,
+    billId: bill.id,
+    orderId: bill.orderId,
+    orderNum: bill.orderNum,
+    planName: bill.planName,
+    amount: bill.amount,
+    currency: bill.currency,
+    expiresAt: toSeconds(bill.expiresAt),
+    appType: input.app_type,
+    ctx,
+  });
+  await insertPayment(platform.db, {
+    id: paymentId,
+    billId: bill.id,
+    orderId: bill.orderId,
+    teamId: ctx.team.id,
+    provider: provider.method,
+    providerRef: initiated.providerRef,
+    amount: bill.amount,
+    currency: bill.currency,
+  });
+  return {
+    payment_id: paymentId,
+    method: provider.method,
+    test_mode: provider.testMode,
+    next: initiated.next,
+    expire_time: toSeconds(bill.expiresAt),
+  };
+}
+
+/**
+ * A provider's notification: its adapter verifies and reads it, the shared handler applies it.
+ * One that does not verify is refused (VALIDATION_ERROR) and logged with the reason.
+ */
+export async function receiveNotification(
+  platform: Platform,
+  method: string,
+  raw: RawNotification,
+): Promise<{ received: true; outcome: NotificationOutcome }> {
+  const provider = paymentProviders(platform).get(method);
+  if (!provider) throw new AppError('NOT_FOUND', { msg: 'Unknown payment provider' });
+  let notification: ReturnType<typeof provider.parseNotification>;
+  try {
+    notification = provider.parseNotification(raw);
+  } catch (error) {
+    if (!(error instanceof InvalidNotification)) throw error;
+    await insertNotification(platform.db, {
+      provider: provider.method,
+      eventId: eventIdOf(raw.body),
+      action: 'unknown',
+      outcome: 'refused_signature',
+      detail: error.message,
+      payload: { raw: raw.rawBody.slice(0, 4000) },
+    });
+    throw validationError({ signature: 'The notification signature is not valid' });
+  }
+  return {
+    received: true,
+    outcome: await applyNotification(platform.db, billsToPay(platform), provider.method, notification),
+  };
+}
+
+function eventIdOf(body: unknown): string {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id.slice(0, 200) : '';
+}

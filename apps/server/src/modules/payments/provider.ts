@@ -1,0 +1,89 @@
+import type { PaymentMethod, PaymentNextAction } from '@app/contract/billing/payments';
+import type { RequestContext } from '../../platform/request-context';
+
+/**
+ * One interface every payment vendor implements (medusa's `AbstractPaymentProvider` model): the
+ * sandbox now, Stripe, WeChat Pay and Alipay next. An adapter starts payments, turns the vendor's
+ * notification into a vendor-neutral action, and refunds. It never touches bills, orders,
+ * subscriptions or credits: one shared handler (`notification-handler.ts`) applies every
+ * vendor's actions the same way.
+ */
+
+/** What a notification means, whatever the vendor called it. */
+export type PaymentAction = 'captured' | 'failed' | 'canceled' | 'not_supported';
+
+export interface ProviderNotification {
+  /** The vendor's id of this notification (replays carry the same one). */
+  eventId: string;
+  action: PaymentAction;
+  /** The vendor's reference of the payment (what `initiate` answered). */
+  providerRef: string;
+  /** What the vendor says was paid, in cents, and in which currency. */
+  amount: number | null;
+  currency: string | null;
+  /** The notification as received, kept in the notifications log. */
+  payload: unknown;
+}
+
+/** The vendor's signature did not verify (or the notification could not be read). */
+export class InvalidNotification extends Error {}
+
+export interface InitiateInput {
+  paymentId: string;
+  billId: string;
+  orderId: string;
+  orderNum: string;
+  planName: string;
+  amount: number;
+  currency: string;
+  /** Unix seconds: the bill's expiry; a hosted page must not take payment after it. */
+  expiresAt: number;
+  appType: 'pc_web' | 'wx_web' | 'mb_web';
+  ctx: RequestContext;
+}
+
+export interface Initiated {
+  providerRef: string;
+  next: PaymentNextAction;
+}
+
+export interface RawNotification {
+  /** The body exactly as received: signatures are computed over these bytes. */
+  rawBody: string;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface PaymentProvider {
+  readonly method: PaymentMethod;
+  readonly name: string;
+  /** A test-mode provider moves no money; the UI says so. */
+  readonly testMode: boolean;
+  readonly flow: 'redirect' | 'qrcode' | 'form';
+  /** Offered to callers in this location (`cn` gets the mobile providers, spec section 1). */
+  availableIn(location: 'cn' | 'global'): boolean;
+  initiate(input: InitiateInput): Promise<Initiated>;
+  /** Verifies and reads a notification; throws `InvalidNotification` when it does not verify. */
+  parseNotification(notification: RawNotification): ProviderNotification;
+  /** Refunds a captured payment in full; answers the vendor's refund reference. */
+  refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<{
+    refundRef: string;
+  }>;
+}
+
+/** The providers this server runs with, by method. */
+export class PaymentProviders {
+  private readonly byMethod = new Map<PaymentMethod, PaymentProvider>();
+
+  add(provider: PaymentProvider): void {
+    this.byMethod.set(provider.method, provider);
+  }
+
+  get(method: string): PaymentProvider | undefined {
+    return this.byMethod.get(method as PaymentMethod);
+  }
+
+  all(): PaymentProvider[] {
+    return [...this.byMethod.values()];
+  }
+}

@@ -1,0 +1,71 @@
+import type { ColDef } from 'ag-grid-community';
+import { Typography } from 'antd';
+import { formatDate } from '../../lib/format';
+import { creditEntryKindLabel } from '../../widgets/billing-labels/billing-labels';
+import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
+import type { CreditEntry } from './subscription-api';
+
+type Translate = (msgid: string, options?: Record<string, unknown>) => string;
+
+export function ledgerColumns(t: Translate): ColDef<CreditEntry>[] {
+  return [
+    {
+      field: 'creation_time',
+      headerName: t('Time'),
+      minWidth: 170,
+      valueFormatter: ({ value }) => formatDate(value),
+    },
+    {
+      field: 'kind',
+      headerName: t('Type'),
+      sortable: false,
+      minWidth: 110,
+      valueFormatter: ({ value }) => creditEntryKindLabel(String(value ?? ''), t),
+    },
+    {
+      field: 'amount',
+      headerName: t('Credits'),
+      minWidth: 110,
+      type: 'numericColumn',
+      cellRenderer: ({ data }: { data?: CreditEntry }) =>
+        data ? (
+          <Typography.Text type={data.amount < 0 ? 'danger' : 'success'}>
+            {data.amount > 0 ? `+${data.amount}` : data.amount}
+          </Typography.Text>
+        ) : null,
+    },
+    {
+      field: 'balance_after',
+      headerName: t('Balance after'),
+      sortable: false,
+      minWidth: 120,
+      type: 'numericColumn',
+    },
+    { field: 'note', headerName: t('Note'), sortable: false, minWidth: 200, flex: 1 },
+    {
+      colId: 'user',
+      headerName: t('Member'),
+      sortable: false,
+      minWidth: 120,
+      valueGetter: ({ data }) => data?.user?.username ?? '',
+    },
+  ];
+}
+
+export function ledgerFilters(t: Translate): FilterConfig {
+  return {
+    kind: {
+      alias: t('Type'),
+      type: 'option',
+      options: [
+        { name: t('Granted'), value: 'grant' },
+        { name: t('Purchased'), value: 'purchase' },
+        { name: t('Used'), value: 'usage' },
+        { name: t('Refunded'), value: 'refund' },
+        { name: t('Expired'), value: 'expire' },
+        { name: t('Adjusted'), value: 'adjust' },
+      ],
+    },
+    creation_time: { alias: t('Time'), type: 'range' },
+  };
+}

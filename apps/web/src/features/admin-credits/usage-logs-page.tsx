@@ -1,0 +1,143 @@
+import { BUILT_IN_FUNCTIONS } from '@app/contract/billing/money';
+import { adminUsageLogListFields } from '@app/contract/billing/usage';
+import type { FilterableField } from '@app/contract/list';
+import { Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
+import { statusColor, usageStatusLabel } from '../../widgets/billing-labels/billing-labels';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import type { FilterFieldConfig } from '../../widgets/filter-drawer/filter-types';
+import { sortableByContract } from '../../widgets/list-page/list-field-sort';
+import { ServerListView } from '../../widgets/list-page/server-list-view';
+import { useServerList } from '../../widgets/list-page/use-server-list';
+import { formatCredits } from './credit-format';
+import { type AdminUsageLog, adminCreditsKey, fetchUsageLogs } from './credits-api';
+
+const ROUTE = '/admin/usm/resources/credits/usage-logs';
+
+type Filters = Partial<Record<FilterableField<typeof adminUsageLogListFields>, FilterFieldConfig>>;
+
+/**
+ * `/admin/usm/resources/credits/usage-logs`: every metered AI call of every team: who, which
+ * function and model, tokens, credits charged (and any cost the balance could not cover), latency.
+ */
+export function UsageLogsPage() {
+  const { t } = useTranslation();
+  const filterConfig = useMemo(
+    (): Filters => ({
+      function_key: {
+        alias: t('Function'),
+        type: 'check_list',
+        options: BUILT_IN_FUNCTIONS.map((key) => ({ name: key, value: key })),
+      },
+      status: {
+        alias: t('Status'),
+        type: 'option',
+        opt: 'eq',
+        options: [
+          { name: t('All'), value: 'all', is_default: true },
+          { name: usageStatusLabel('settled', t), value: 'settled' },
+          { name: usageStatusLabel('released', t), value: 'released' },
+        ],
+      },
+      creation_time: { alias: t('Time'), type: 'range' },
+    }),
+    [t],
+  );
+  const list = useServerList<AdminUsageLog>({
+    queryKey: [...adminCreditsKey, 'usage-logs'],
+    fetch: fetchUsageLogs,
+    filterConfig,
+    defaultSort: '-creation_time',
+  });
+  const columns = useMemo(
+    () =>
+      sortableByContract<AdminUsageLog>(
+        [
+          {
+            field: 'creation_time',
+            headerName: t('Time'),
+            minWidth: 170,
+            valueFormatter: ({ value }) => formatDate(value),
+          },
+          {
+            colId: 'team_name',
+            headerName: t('Team'),
+            minWidth: 150,
+            valueGetter: ({ data }) => data?.team.name ?? '',
+          },
+          {
+            colId: 'user',
+            headerName: t('User'),
+            minWidth: 120,
+            valueGetter: ({ data }) => data?.user?.username ?? '',
+          },
+          { field: 'function_key', headerName: t('Function'), minWidth: 120 },
+          { field: 'model', headerName: t('Model'), minWidth: 150 },
+          {
+            colId: 'tokens',
+            headerName: t('Tokens (in / out)'),
+            minWidth: 150,
+            valueGetter: ({ data }) =>
+              data ? `${formatCredits(data.input_tokens)} / ${formatCredits(data.output_tokens)}` : '',
+          },
+          {
+            field: 'credits',
+            headerName: t('Credits'),
+            maxWidth: 110,
+            type: 'numericColumn',
+            valueFormatter: ({ value }) => formatCredits(Number(value)),
+          },
+          {
+            field: 'uncharged',
+            headerName: t('Not covered'),
+            maxWidth: 120,
+            type: 'numericColumn',
+            valueFormatter: ({ value }) => (Number(value) > 0 ? formatCredits(Number(value)) : ''),
+          },
+          {
+            field: 'latency_ms',
+            headerName: t('Latency (ms)'),
+            maxWidth: 130,
+            type: 'numericColumn',
+            valueFormatter: ({ value }) => formatCredits(Number(value)),
+          },
+          {
+            field: 'status',
+            headerName: t('Status'),
+            maxWidth: 110,
+            cellRenderer: ({ data }: { data?: AdminUsageLog }) =>
+              data ? <Tag color={statusColor(data.status)}>{usageStatusLabel(data.status, t)}</Tag> : null,
+          },
+        ],
+        adminUsageLogListFields,
+      ),
+    [t],
+  );
+  const choices = useMemo(
+    // Only columns with a field can be hidden (the visibility flags are keyed by field).
+    () =>
+      columns.flatMap((column) =>
+        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
+      ),
+    [columns],
+  );
+
+  return (
+    <>
+      <DocumentTitle title={t('Credit usage logs')} />
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('Credit usage logs')}
+      </Typography.Title>
+      <ServerListView<AdminUsageLog>
+        list={list}
+        filterConfig={filterConfig}
+        searchPlaceholder={t('Search team, user, function or model')}
+        columnDefs={columns}
+        columnSettings={{ route: ROUTE, columns: choices }}
+        getRowId={(log) => log.id}
+      />
+    </>
+  );
+}

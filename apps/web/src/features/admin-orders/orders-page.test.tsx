@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../app/testing/render-app';
+import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
+import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
+import {
+  billFixture,
+  creditEntryFixture,
+  orderFixture,
+  page,
+  paymentFixture,
+  refundFixture,
+} from '../../lib/testing/admin-billing-fixtures';
+
+// AG Grid does not lay out in jsdom; the stand-in renders every row through the page's columns.
+vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));
+
+const ORDER = orderFixture();
+
+function details(over: Record<string, unknown> = {}) {
+  return {
+    order: ORDER,
+    bill: billFixture(),
+    payments: [paymentFixture()],
+    refunds: [],
+    credit_entries: [creditEntryFixture()],
+    notifications: [],
+    invoice: null,
+    refundable: true,
+    ...over,
+  };
+}
+
+function server(extra: StubRoutes = {}) {
+  return stubFetch({
+    ...signedInRoutes(),
+    'GET /api/admin/orders': {
+      body: page([
+        ORDER,
+        orderFixture({
+          id: 'ord-2',
+          order_id: 'ord-2',
+          order_num: 'ORD-CN',
+          currency: 'CNY',
+          pay_amount: 12_345,
+          price: 12_345,
+        }),
+      ]),
+    },
+    'GET /api/admin/orders/ord-1': { body: details() },
+    ...extra,
+  });
+}
+
+const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+describe('/admin/order', () => {
+  it('shows each amount as cents / 100 with its currency symbol, and a row opens the order', async () => {
+    signIn();
+    server();
+    const app = renderApp('/admin/order');
+    const user = setup();
+
+    const cn = within((await screen.findByText('ORD-CN')).closest('tr') as HTMLElement);
+    expect(cn.getByText('¥123.45')).toBeTruthy();
+    await user.click(await screen.findByText('ORD-20260101-0001'));
+    await waitFor(() => expect(app.location()).toBe('/admin/order/details?id=ord-1'));
+  });
+});
+
+describe('/admin/order/details', () => {
+  it('shows the order, its bill, payments and the ledger entries it caused', async () => {
+    signIn();
+    server();
+    renderApp('/admin/order/details?id=ord-1');
+
+    expect(await screen.findByText('Order ORD-20260101-0001')).toBeTruthy();
+    const ledger = within(
+      (await screen.findByText('Credit ledger entries')).closest('.ant-card') as HTMLElement,
+    );
+    expect(ledger.getByText('+5,000')).toBeTruthy();
+    expect(ledger.getByText('5,100')).toBeTruthy();
+    const payments = within(screen.getByText('Payments').closest('.ant-card') as HTMLElement);
+    expect(payments.getByText('sbx_ref_1')).toBeTruthy();
+    expect(payments.getByText('$19.90')).toBeTruthy();
+  });
+
+  it('refund: the confirm says what it reverses, needs a reason, then shows the refund and its ledger entry', async () => {
+    signIn();
+    let refunded = false;
+    const fetch = server({
+      'GET /api/admin/orders/ord-1': () => ({
+        body: refunded
+          ? details({
+              order: orderFixture({ status: 'refunded', refunded_time: 1_767_229_200 }),
+              refunds: [refundFixture()],
+              credit_entries: [
+                creditEntryFixture({
+                  id: 'ce-2',
+                  kind: 'refund',
+                  amount: -5000,
+                  balance_after: 100,
+                  note: 'Charged twice',
+                }),
+                creditEntryFixture(),
+              ],
+              refundable: false,
+            })
+          : details(),
+      }),
+      'POST /api/admin/orders/ord-1/refund': () => {
+        refunded = true;
+        return { body: { order: orderFixture({ status: 'refunded' }), refund: refundFixture() } };
+      },
+    });
+    renderApp('/admin/order/details?id=ord-1');
+    const user = setup();
+
+    await user.click(await screen.findByRole('button', { name: /Refund/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('$19.90 goes back to the payer through Sandbox (test mode).')).toBeTruthy();
+    expect(dialog.getByText(/The 5,000 credits this order granted are taken back/)).toBeTruthy();
+    expect(dialog.getByText(/subscription it paid for is cut back/)).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Refund $19.90' }));
+    expect(await dialog.findByText('Give a reason')).toBeTruthy();
+    expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText('Reason'), 'Charged twice');
+    await user.click(dialog.getByRole('button', { name: 'Refund $19.90' }));
+    await waitFor(() => expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')).toHaveLength(1));
+    expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')[0]?.json()).toEqual({
+      reason: 'Charged twice',
+    });
+
+    expect(await screen.findByText('Refunded $19.90; 5,000 credits reversed')).toBeTruthy();
+    const ledger = within(
+      (await screen.findByText('Credit ledger entries')).closest('.ant-card') as HTMLElement,
+    );
+    expect(await ledger.findByText('-5,000')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^rollback Refund$|^Refund$/ })).toBeNull();
+  });
+
+  it('an order that cannot be refunded offers no refund', async () => {
+    signIn();
+    server({ 'GET /api/admin/orders/ord-1': { body: details({ refundable: false }) } });
+    renderApp('/admin/order/details?id=ord-1');
+
+    expect(await screen.findByText('Order ORD-20260101-0001')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+  });
+
+  it('an unknown order says so', async () => {
+    signIn();
+    server({
+      'GET /api/admin/orders/nope': {
+        status: 404,
+        body: { error_code: 'NOT_FOUND', msg: 'Not found', req_id: 'r' },
+      },
+    });
+    renderApp('/admin/order/details?id=nope');
+
+    expect(await screen.findByText('Order not found')).toBeTruthy();
+  });
+});

@@ -1,0 +1,153 @@
+import { adminOrderListFields } from '@app/contract/billing/admin-orders';
+import { PAYMENT_METHODS } from '@app/contract/billing/payments';
+import type { FilterableField } from '@app/contract/list';
+import { Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDate, formatMoney } from '../../lib/format';
+import { planNameLabel } from '../../lib/labels/seeded-labels';
+import {
+  orderKindLabel,
+  orderStatusLabel,
+  paymentMethodLabel,
+  statusColor,
+} from '../../widgets/billing-labels/billing-labels';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import type { FilterFieldConfig } from '../../widgets/filter-drawer/filter-types';
+import { sortableByContract } from '../../widgets/list-page/list-field-sort';
+import { ServerListView } from '../../widgets/list-page/server-list-view';
+import { useServerList } from '../../widgets/list-page/use-server-list';
+import { type AdminOrder, adminOrdersKey, fetchOrders } from './orders-api';
+
+const ROUTE = '/admin/order';
+const STATUSES = ['unpaid', 'paid', 'expired', 'canceled', 'refunded'] as const;
+const KINDS = ['subscribe', 'renew', 'upgrade', 'downgrade', 'buy'] as const;
+
+type Filters = Partial<Record<FilterableField<typeof adminOrderListFields>, FilterFieldConfig>>;
+
+/** `/admin/order`: every team's orders, searchable by number, team, e-mail and plan; a row opens it. */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const filterConfig = useMemo(
+    (): Filters => ({
+      status: {
+        alias: t('Status'),
+        type: 'check_list',
+        options: STATUSES.map((status) => ({ name: orderStatusLabel(status, t), value: status })),
+      },
+      kind: {
+        alias: t('Kind'),
+        type: 'check_list',
+        options: KINDS.map((kind) => ({ name: orderKindLabel(kind, t), value: kind })),
+      },
+      method: {
+        alias: t('Payment method'),
+        type: 'check_list',
+        options: PAYMENT_METHODS.map((method) => ({ name: paymentMethodLabel(method, t), value: method })),
+      },
+      creation_time: { alias: t('Created'), type: 'range' },
+      paid_time: { alias: t('Paid'), type: 'range' },
+    }),
+    [t],
+  );
+  const list = useServerList<AdminOrder>({
+    queryKey: [...adminOrdersKey, 'list'],
+    fetch: fetchOrders,
+    filterConfig,
+    defaultSort: '-creation_time',
+  });
+  const columns = useMemo(
+    () =>
+      sortableByContract<AdminOrder>(
+        [
+          { field: 'order_num', headerName: t('Order number'), minWidth: 190 },
+          {
+            colId: 'team_name',
+            headerName: t('Team'),
+            minWidth: 150,
+            valueGetter: ({ data }) => data?.team.name ?? '',
+          },
+          {
+            colId: 'user',
+            headerName: t('User'),
+            minWidth: 190,
+            valueGetter: ({ data }) => data?.user?.email ?? '',
+          },
+          {
+            field: 'plan_name',
+            headerName: t('Plan'),
+            minWidth: 130,
+            valueFormatter: ({ value }) => planNameLabel(String(value ?? ''), t),
+          },
+          {
+            field: 'kind',
+            headerName: t('Kind'),
+            maxWidth: 140,
+            valueFormatter: ({ value }) => orderKindLabel(String(value), t),
+          },
+          {
+            field: 'pay_amount',
+            headerName: t('Amount'),
+            maxWidth: 130,
+            type: 'numericColumn',
+            valueFormatter: ({ data }) => (data ? formatMoney(data.pay_amount, data.currency) : ''),
+          },
+          {
+            field: 'status',
+            headerName: t('Status'),
+            maxWidth: 120,
+            cellRenderer: ({ data }: { data?: AdminOrder }) =>
+              data ? <Tag color={statusColor(data.status)}>{orderStatusLabel(data.status, t)}</Tag> : null,
+          },
+          {
+            field: 'method',
+            headerName: t('Payment method'),
+            minWidth: 140,
+            valueFormatter: ({ value }) => (value ? paymentMethodLabel(String(value), t) : ''),
+          },
+          {
+            field: 'creation_time',
+            headerName: t('Created'),
+            minWidth: 170,
+            valueFormatter: ({ value }) => formatDate(value),
+          },
+          {
+            field: 'paid_time',
+            headerName: t('Paid'),
+            minWidth: 170,
+            valueFormatter: ({ value }) => formatDate(value),
+          },
+        ],
+        adminOrderListFields,
+      ),
+    [t],
+  );
+  const choices = useMemo(
+    // Only columns with a field can be hidden (the visibility flags are keyed by field).
+    () =>
+      columns.flatMap((column) =>
+        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
+      ),
+    [columns],
+  );
+
+  return (
+    <>
+      <DocumentTitle title={t('Orders')} />
+      <Typography.Title level={3} style={{ marginTop: 0 }}>
+        {t('Orders')}
+      </Typography.Title>
+      <ServerListView<AdminOrder>
+        list={list}
+        filterConfig={filterConfig}
+        searchPlaceholder={t('Search order number, team, e-mail or plan')}
+        columnDefs={columns}
+        columnSettings={{ route: ROUTE, columns: choices }}
+        getRowId={(order) => order.id}
+        onRowClicked={(order) => navigate(`/admin/order/details?${new URLSearchParams({ id: order.id })}`)}
+      />
+    </>
+  );
+}

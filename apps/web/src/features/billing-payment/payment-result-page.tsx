@@ -1,0 +1,126 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Result, Skeleton, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DATE_FORMATS, formatCompactNumber, formatDate, formatMoney } from '../../lib/format';
+import { planNameLabel } from '../../lib/labels/seeded-labels';
+import { basicInfosQueryKey } from '../../lib/session/basic-infos';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { resultOrderQuery } from './payment-result-api';
+
+/**
+ * `/payment/result?order_id=`: where the payment dialog and the provider's page end. Paid: what
+ * the order did (plan active, credits added); otherwise why not, and what to do next.
+ */
+export function PaymentResultPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id') ?? '';
+  return (
+    <>
+      <DocumentTitle title={t('Payment result')} />
+      {orderId ? <OrderResult orderId={orderId} /> : <NotFound />}
+    </>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('Order not found')}
+      extra={<Link to="/account/orders">{t('All orders')}</Link>}
+    />
+  );
+}
+
+function OrderResult({ orderId }: { orderId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const answer = useQuery(resultOrderQuery(orderId));
+  const status = answer.data?.order.status;
+
+  useEffect(() => {
+    // The plan, credits and storage in basic infos (the overview, the credits bar) changed with it.
+    if (status !== 'paid') return;
+    void queryClient.invalidateQueries({ queryKey: basicInfosQueryKey });
+    // Subscription, orders, plans and usage pages cached before the payment; not this answer.
+    void queryClient.invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === 'billing' && queryKey[1] !== 'payment',
+    });
+  }, [status, queryClient]);
+
+  if (answer.isError) return <NotFound />;
+  if (!answer.data) return <Skeleton active paragraph={{ rows: 4 }} />;
+  const { order } = answer.data;
+  const details = (
+    <Button
+      key="details"
+      onClick={() => navigate(`/account/order/details?${new URLSearchParams({ id: order.id })}`)}
+    >
+      {t('Order details')}
+    </Button>
+  );
+
+  switch (order.status) {
+    case 'paid': {
+      const what =
+        order.plan_kind === 'credit_pack'
+          ? t('{{credits}} credits were added to your balance.', {
+              credits: formatCompactNumber(order.credits),
+            })
+          : order.starts_time && order.starts_time * 1000 > Date.now()
+            ? t('{{plan}} starts on {{date}}.', {
+                plan: planNameLabel(order.plan_name, t),
+                date: formatDate(order.starts_time, DATE_FORMATS.date),
+              })
+            : t('{{plan}} is active: {{credits}} credits for this period.', {
+                plan: planNameLabel(order.plan_name, t),
+                credits: formatCompactNumber(order.credits),
+              });
+      return (
+        <Result
+          status="success"
+          title={t('Payment received')}
+          subTitle={`${t('Order {{order}}', { order: order.order_num })} · ${formatMoney(order.pay_amount, order.currency)}. ${what}`}
+          extra={[
+            <Button key="subscription" type="primary" onClick={() => navigate('/account/subscription')}>
+              {t('View subscription')}
+            </Button>,
+            details,
+          ]}
+        />
+      );
+    }
+    case 'unpaid':
+      return (
+        <Result
+          icon={<Spin size="large" />}
+          title={t('Waiting for the payment')}
+          subTitle={t('This page updates by itself once the payment arrives.')}
+          extra={[details]}
+        />
+      );
+    case 'expired':
+      return (
+        <Result
+          status="warning"
+          title={t('This order expired before it was paid')}
+          subTitle={t('Nothing was charged. Choose the plan again to make a new order.')}
+          extra={[
+            <Button key="plans" type="primary" onClick={() => navigate('/usm/plan')}>
+              {t('See the plans')}
+            </Button>,
+            details,
+          ]}
+        />
+      );
+    case 'canceled':
+      return <Result status="info" title={t('This order was canceled')} extra={[details]} />;
+    case 'refunded':
+      return <Result status="info" title={t('This order was refunded')} extra={[details]} />;
+  }
+}

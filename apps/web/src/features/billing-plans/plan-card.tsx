@@ -1,0 +1,97 @@
+import { CheckOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatCompactNumber, formatFileSize, formatMoney } from '../../lib/format';
+import { planNameLabel, seededText } from '../../lib/labels/seeded-labels';
+import {
+  functionLabel,
+  perPeriodLabel,
+  planChoiceLabel,
+  validityLabel,
+} from '../../widgets/billing-labels/billing-labels';
+import type { PlanOnSale } from './plans-api';
+import './plan-card.css';
+
+interface PlanCardProps {
+  plan: PlanOnSale;
+  current: boolean;
+  onChoose: (plan: PlanOnSale) => void;
+}
+
+/** One plan on `/usm/plan`: price, validity, credits, storage, seats and the functions it allows. */
+export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
+  const { t } = useTranslation();
+  const pack = plan.kind === 'credit_pack';
+  const period = perPeriodLabel(plan.validity, plan.validity_unit, t);
+  const canChoose = plan.choice !== 'current' && plan.choice !== 'unavailable';
+
+  const facts = [
+    pack
+      ? t('{{credits}} credits, kept until used', { credits: formatCompactNumber(plan.credits) })
+      : t('{{credits}} credits {{period}}', { credits: formatCompactNumber(plan.credits), period }),
+    ...(pack
+      ? []
+      : [
+          t('Valid for {{validity}}', { validity: validityLabel(plan.validity, plan.validity_unit, t) }),
+          t('{{size}} storage', { size: formatFileSize(plan.storage_quota_bytes) }),
+          plan.seats === 1 ? t('1 seat') : t('{{n}} seats', { n: plan.seats }),
+        ]),
+  ];
+
+  return (
+    <Card
+      title={
+        <Flex gap={8} align="center" wrap>
+          <span>{planNameLabel(plan.name, t)}</span>
+          {current ? <Tag color="success">{t('Current plan')}</Tag> : null}
+          {plan.highlighted && !current ? <Tag color="gold">{t('Recommended')}</Tag> : null}
+        </Flex>
+      }
+      style={{ height: '100%', borderColor: current ? 'var(--ant-color-success)' : undefined }}
+      aria-label={planNameLabel(plan.name, t)}
+      role="region"
+      actions={[
+        <Button
+          key="choose"
+          type={plan.highlighted ? 'primary' : 'default'}
+          disabled={!canChoose}
+          onClick={() => onChoose(plan)}
+          aria-label={`${planChoiceLabel(plan.choice, t)} ${planNameLabel(plan.name, t)}`}
+        >
+          {planChoiceLabel(plan.choice, t)}
+        </Button>,
+      ]}
+    >
+      <Flex vertical gap={12}>
+        <div>
+          <Typography.Text strong style={{ fontSize: 28 }}>
+            {plan.price === 0 ? t('Free') : formatMoney(plan.price, plan.currency)}
+          </Typography.Text>{' '}
+          {pack || plan.price === 0 ? null : <Typography.Text type="secondary">{period}</Typography.Text>}
+        </div>
+        {plan.description ? (
+          <Typography.Paragraph type="secondary">{seededText(plan.description, t)}</Typography.Paragraph>
+        ) : null}
+        <ul className="plan-card__list">
+          {facts.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+        {pack ? null : (
+          <div>
+            <Typography.Text type="secondary">{t('AI functions')}</Typography.Text>
+            <ul className="plan-card__list">
+              {plan.functions.length === 0 ? <li>{t('None')}</li> : null}
+              {plan.functions.map((key) => (
+                <li key={key}>
+                  <CheckOutlined aria-hidden style={{ color: 'var(--ant-color-success)', marginRight: 8 }} />
+                  {functionLabel(key, t)}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../app/testing/render-app';
+import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
+import { stubFetch } from '../../app/testing/stub-fetch';
+import { planFixture } from '../../lib/testing/billing-fixtures';
+
+const FREE = planFixture({
+  id: 'plan-free',
+  key: 'free',
+  name: 'Free',
+  price: 0,
+  credits: 100,
+  storage_quota_bytes: 1024 ** 3,
+  seats: 1,
+  functions: ['chat'],
+  is_default: true,
+  sort_order: 0,
+});
+const PRO = planFixture({ highlighted: true });
+const TEAM = planFixture({
+  id: 'plan-team',
+  key: 'team_yearly',
+  name: 'Team',
+  price: 99_900,
+  validity: 1,
+  validity_unit: 'year',
+  credits: 100_000,
+  seats: 20,
+  functions: ['chat', 'analysis', 'ai_table'],
+});
+const PACK = planFixture({
+  id: 'plan-pack',
+  key: 'pack_1k',
+  name: '1K credits',
+  kind: 'credit_pack',
+  price: 500,
+  credits: 1000,
+  functions: [],
+});
+
+function plansAnswer() {
+  return {
+    items: [
+      { ...FREE, choice: 'current' },
+      { ...PRO, choice: 'subscribe' },
+      { ...TEAM, choice: 'subscribe' },
+      { ...PACK, choice: 'buy' },
+    ],
+    current_plan_id: 'plan-free',
+    test_mode: true,
+  };
+}
+
+describe('/usm/plan', () => {
+  it('shows each plan: name, price from cents with its symbol, validity and unit, credits per period, storage, seats and functions', async () => {
+    signIn();
+    stubFetch({ ...signedInRoutes(), 'GET /api/usm/plans': { body: plansAnswer() } });
+    renderApp('/usm/plan');
+
+    const pro = within(await screen.findByRole('region', { name: 'Pro' }));
+    expect(pro.getByText('$19.99')).toBeTruthy();
+    expect(pro.getByText('per month')).toBeTruthy();
+    expect(pro.getByText('Valid for 1 month')).toBeTruthy();
+    expect(pro.getByText('5K credits per month')).toBeTruthy();
+    expect(pro.getByText('10.00 GB storage')).toBeTruthy();
+    expect(pro.getByText('5 seats')).toBeTruthy();
+    expect(pro.getByText('Chat assistant')).toBeTruthy();
+    expect(pro.getByText('Analysis')).toBeTruthy();
+    expect(pro.queryByText('AI tables')).toBeNull();
+    expect(pro.getByText('Recommended')).toBeTruthy();
+
+    const team = within(screen.getByRole('region', { name: 'Team' }));
+    expect(team.getByText('$999.00')).toBeTruthy();
+    expect(team.getByText('per year')).toBeTruthy();
+    expect(team.getByText('100K credits per year')).toBeTruthy();
+    expect(team.getByText('AI tables')).toBeTruthy();
+
+    const pack = within(screen.getByRole('region', { name: '1K credits' }));
+    expect(pack.getByText('$5.00')).toBeTruthy();
+    expect(pack.getByText('1K credits, kept until used')).toBeTruthy();
+    expect(screen.getByText('Test mode')).toBeTruthy();
+  });
+
+  it('marks the current plan and does not offer it again', async () => {
+    signIn();
+    stubFetch({ ...signedInRoutes(), 'GET /api/usm/plans': { body: plansAnswer() } });
+    renderApp('/usm/plan');
+
+    const free = within(await screen.findByRole('region', { name: 'Free' }));
+    expect(free.getByText('Current plan', { selector: '.ant-tag' })).toBeTruthy();
+    expect(free.getByRole('button', { name: 'Current plan Free' }).hasAttribute('disabled')).toBe(true);
+    const pro = within(screen.getByRole('region', { name: 'Pro' }));
+    expect(pro.queryByText('Current plan')).toBeNull();
+  });
+
+  it('choosing a plan leads to /account/order/confirm with its id', async () => {
+    signIn();
+    stubFetch({ ...signedInRoutes(), 'GET /api/usm/plans': { body: plansAnswer() } });
+    const app = renderApp('/usm/plan');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Subscribe Pro' }));
+    await waitFor(() => expect(app.location()).toBe('/account/order/confirm?plan_id=plan-pro'));
+  });
+});

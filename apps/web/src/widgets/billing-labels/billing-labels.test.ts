@@ -1,0 +1,109 @@
+import { zCreditEntryKind } from '@app/contract/billing/credits';
+import { zInvoiceStatus } from '@app/contract/billing/invoices';
+import { VALIDITY_UNITS } from '@app/contract/billing/money';
+import { zBillStatus, zOrderKind, zOrderStatus, zPaymentStatus } from '@app/contract/billing/orders';
+import { PAYMENT_METHODS } from '@app/contract/billing/payments';
+import { zPlanKind } from '@app/contract/billing/plans';
+import { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
+import { describe, expect, it } from 'vitest';
+import {
+  billStatusLabel,
+  creditEntryKindLabel,
+  invoiceStatusLabel,
+  orderKindLabel,
+  orderStatusLabel,
+  paymentMethodLabel,
+  paymentStatusLabel,
+  perPeriodLabel,
+  planKindLabel,
+  subscriptionEventLabel,
+  subscriptionStatusLabel,
+  validityLabel,
+  validityUnitLabel,
+} from './billing-labels';
+
+const seedFiles = import.meta.glob<Record<string, string>>(
+  '../../../../server/src/modules/i18n/seed/web*.json',
+  {
+    import: 'default',
+    eager: true,
+  },
+);
+
+function seedFor(loc: string): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const [file, table] of Object.entries(seedFiles)) {
+    if (file.endsWith(`.${loc}.json`)) Object.assign(merged, table);
+  }
+  return merged;
+}
+
+type Translate = (msgid: string, options?: Record<string, unknown>) => string;
+
+/** A `t` over one language's seeds that fails loudly on a msgid the seeds lack. */
+function translatorFor(loc: string): Translate {
+  const seed = seedFor(loc);
+  return (msgid, options) => {
+    const text = loc === 'en_US' ? msgid : seed[msgid];
+    if (!text) throw new Error(`${loc} lacks "${msgid}"`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options?.[name] ?? ''));
+  };
+}
+
+/** Every enum of the billing contract with its labeller: one place, every value. */
+const ENUMS: [string, readonly string[], (value: string, t: Translate) => string][] = [
+  ['validity unit', VALIDITY_UNITS, validityUnitLabel],
+  ['order status', zOrderStatus.options, orderStatusLabel],
+  ['bill status', zBillStatus.options, billStatusLabel],
+  ['order kind', zOrderKind.options, orderKindLabel],
+  ['plan kind', zPlanKind.options, planKindLabel],
+  ['subscription status', zSubscriptionStatus.options, subscriptionStatusLabel],
+  ['subscription event', zSubscriptionEventKind.options, subscriptionEventLabel],
+  ['invoice status', zInvoiceStatus.options, invoiceStatusLabel],
+  ['payment status', zPaymentStatus.options, paymentStatusLabel],
+  ['payment method', PAYMENT_METHODS, paymentMethodLabel],
+  ['credit entry kind', zCreditEntryKind.options, creditEntryKindLabel],
+];
+
+describe('billing enum labels (one place, four languages)', () => {
+  it.each(['en_US', 'zh_CN', 'zh_HK', 'fr_FR'])(
+    '%s: every value of every billing enum has its own label',
+    (loc) => {
+      const t = translatorFor(loc);
+      for (const [name, values, label] of ENUMS) {
+        const labels = values.map((value) => label(value, t));
+        // A value left to the default branch would come back as the raw wire value.
+        for (const [index, text] of labels.entries()) {
+          expect(text, `${loc} ${name} ${values[index]}`).not.toBe(values[index]);
+          expect(text.length, `${loc} ${name} ${values[index]}`).toBeGreaterThan(0);
+        }
+        expect(new Set(labels).size, `${loc} ${name}: two values share a label`).toBe(values.length);
+      }
+    },
+  );
+
+  it.each(['en_US', 'zh_CN', 'zh_HK', 'fr_FR'])('%s: validity with its unit, one and many', (loc) => {
+    const t = translatorFor(loc);
+    for (const unit of VALIDITY_UNITS) {
+      expect(validityLabel(1, unit, t)).toMatch(/1/);
+      expect(validityLabel(3, unit, t)).toMatch(/3/);
+      expect(perPeriodLabel(1, unit, t).length).toBeGreaterThan(0);
+      expect(perPeriodLabel(3, unit, t)).toMatch(/3/);
+    }
+  });
+
+  it('reads naturally in English', () => {
+    const t = translatorFor('en_US');
+    expect(validityLabel(1, 'month', t)).toBe('1 month');
+    expect(validityLabel(12, 'month', t)).toBe('12 months');
+    expect(validityLabel(1, 'year', t)).toBe('1 year');
+    expect(perPeriodLabel(1, 'month', t)).toBe('per month');
+    expect(perPeriodLabel(3, 'month', t)).toBe('every 3 months');
+  });
+
+  it('a value this build does not know is shown as the server sent it', () => {
+    const t = translatorFor('en_US');
+    expect(orderStatusLabel('on_hold', t)).toBe('on_hold');
+    expect(paymentMethodLabel('paypal', t)).toBe('paypal');
+  });
+});

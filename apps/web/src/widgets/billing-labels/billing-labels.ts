@@ -1,0 +1,354 @@
+import type { zCreditEntryKind } from '@app/contract/billing/credits';
+import type { InvoiceStatus } from '@app/contract/billing/invoices';
+import type { ValidityUnit } from '@app/contract/billing/money';
+import type { BillStatus, OrderStatus, zOrderKind, zPaymentStatus } from '@app/contract/billing/orders';
+import type { PaymentMethod } from '@app/contract/billing/payments';
+import type { PlanKind } from '@app/contract/billing/plans';
+import type { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
+import type { z } from 'zod';
+
+type OrderKind = z.infer<typeof zOrderKind>;
+type PaymentStatus = z.infer<typeof zPaymentStatus>;
+type SubscriptionStatus = z.infer<typeof zSubscriptionStatus>;
+type SubscriptionEventKind = z.infer<typeof zSubscriptionEventKind>;
+type CreditEntryKind = z.infer<typeof zCreditEntryKind>;
+type Translate = (msgid: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The one place where billing's enum values become words, for the user's pages and the admin's
+ * alike. Every msgid is a literal so the translation check sees it; a value this build does not
+ * know (a newer server) is shown as the server sent it rather than hidden.
+ */
+
+export function validityUnitLabel(unit: ValidityUnit | string, t: Translate): string {
+  switch (unit) {
+    case 'day':
+      return t('Day');
+    case 'month':
+      return t('Month');
+    case 'year':
+      return t('Year');
+    default:
+      return unit;
+  }
+}
+
+/** A plan's validity with its unit: `1 month`, `12 months`, `1 year`. */
+export function validityLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
+  const one = validity === 1;
+  switch (unit) {
+    case 'day':
+      return one ? t('1 day') : t('{{n}} days', { n: validity });
+    case 'month':
+      return one ? t('1 month') : t('{{n}} months', { n: validity });
+    case 'year':
+      return one ? t('1 year') : t('{{n}} years', { n: validity });
+    default:
+      return `${validity} ${unit}`;
+  }
+}
+
+/** "per month", "every 3 months": how often a subscription's credits are granted and charged. */
+export function perPeriodLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
+  if (validity !== 1) return t('every {{period}}', { period: validityLabel(validity, unit, t) });
+  switch (unit) {
+    case 'day':
+      return t('per day');
+    case 'month':
+      return t('per month');
+    case 'year':
+      return t('per year');
+    default:
+      return `/ ${unit}`;
+  }
+}
+
+/** Orders and bills share their states (spec section 4: unpaid, or otherwise). */
+export function orderStatusLabel(status: OrderStatus | BillStatus | string, t: Translate): string {
+  switch (status) {
+    case 'unpaid':
+      return t('Unpaid');
+    case 'paid':
+      return t('Paid');
+    case 'expired':
+      return t('Expired');
+    case 'canceled':
+      return t('Canceled');
+    case 'refunded':
+      return t('Refunded');
+    default:
+      return status;
+  }
+}
+
+export const billStatusLabel = orderStatusLabel;
+
+export function orderKindLabel(kind: OrderKind | string, t: Translate): string {
+  switch (kind) {
+    case 'subscribe':
+      return t('New subscription');
+    case 'renew':
+      return t('Renewal');
+    case 'upgrade':
+      return t('Upgrade');
+    case 'downgrade':
+      return t('Downgrade');
+    case 'buy':
+      return t('Credit pack');
+    default:
+      return kind;
+  }
+}
+
+export function planKindLabel(kind: PlanKind | string, t: Translate): string {
+  switch (kind) {
+    case 'subscription':
+      return t('Subscription');
+    case 'credit_pack':
+      return t('Credit pack');
+    default:
+      return kind;
+  }
+}
+
+export function subscriptionStatusLabel(status: SubscriptionStatus | string, t: Translate): string {
+  switch (status) {
+    case 'active':
+      return t('Active');
+    case 'scheduled':
+      return t('Scheduled');
+    case 'expired':
+      return t('Expired');
+    case 'canceled':
+      return t('Canceled');
+    case 'replaced':
+      return t('Replaced');
+    default:
+      return status;
+  }
+}
+
+export function subscriptionEventLabel(kind: SubscriptionEventKind | string, t: Translate): string {
+  switch (kind) {
+    case 'start':
+      return t('Started');
+    case 'subscribe':
+      return t('Subscribed');
+    case 'renew':
+      return t('Renewed');
+    case 'upgrade':
+      return t('Upgraded');
+    case 'downgrade_scheduled':
+      return t('Downgrade scheduled');
+    case 'downgrade':
+      return t('Downgraded');
+    case 'extend':
+      return t('Extended');
+    case 'cancel':
+      return t('Canceled');
+    case 'expire':
+      return t('Expired');
+    case 'refund':
+      return t('Refunded');
+    case 'free_renew':
+      return t('Free plan renewed');
+    default:
+      return kind;
+  }
+}
+
+export function invoiceStatusLabel(status: InvoiceStatus | string, t: Translate): string {
+  switch (status) {
+    case 'requested':
+      return t('Requested');
+    case 'issued':
+      return t('Issued');
+    case 'rejected':
+      return t('Rejected');
+    default:
+      return status;
+  }
+}
+
+export function paymentStatusLabel(status: PaymentStatus | string, t: Translate): string {
+  switch (status) {
+    case 'pending':
+      return t('Pending');
+    case 'captured':
+      return t('Captured');
+    case 'failed':
+      return t('Failed');
+    case 'canceled':
+      return t('Canceled');
+    case 'refunded':
+      return t('Refunded');
+    default:
+      return status;
+  }
+}
+
+export function paymentMethodLabel(method: PaymentMethod | string, t: Translate): string {
+  switch (method) {
+    case 'sandbox':
+      return t('Sandbox (test mode)');
+    case 'stripe':
+      return t('Card (Stripe)');
+    case 'wechatpay':
+      return t('WeChat Pay');
+    case 'alipay':
+      return t('Alipay');
+    default:
+      return method;
+  }
+}
+
+export function creditEntryKindLabel(kind: CreditEntryKind | string, t: Translate): string {
+  switch (kind) {
+    case 'grant':
+      return t('Granted');
+    case 'purchase':
+      return t('Purchased');
+    case 'usage':
+      return t('Used');
+    case 'refund':
+      return t('Refunded');
+    case 'expire':
+      return t('Expired');
+    case 'adjust':
+      return t('Adjusted');
+    default:
+      return kind;
+  }
+}
+
+/** A plan on sale or withdrawn: an archived plan can no longer be bought (its subscribers keep it). */
+export function planStatusLabel(status: string, t: Translate): string {
+  switch (status) {
+    case 'active':
+      return t('Active');
+    case 'archived':
+      return t('Archived');
+    default:
+      return status;
+  }
+}
+
+/** The plan card's button: what choosing the plan would do from where the team stands. */
+export function planChoiceLabel(choice: string, t: Translate): string {
+  switch (choice) {
+    case 'current':
+      return t('Current plan');
+    case 'subscribe':
+      return t('Subscribe');
+    case 'renew':
+      return t('Renew');
+    case 'upgrade':
+      return t('Upgrade');
+    case 'downgrade':
+      return t('Downgrade');
+    case 'buy':
+      return t('Buy');
+    case 'unavailable':
+      return t('Included');
+    default:
+      return choice;
+  }
+}
+
+/** An AI call's credits: charged once it settled, given back when released. */
+export function usageStatusLabel(status: string, t: Translate): string {
+  switch (status) {
+    case 'settled':
+      return t('Charged');
+    case 'released':
+      return t('Released');
+    default:
+      return status;
+  }
+}
+
+/**
+ * What the server did with a payment provider's notification (the admin's order details). The
+ * contract sends it as a string; these are the server's values (payments/notification-handler.ts).
+ */
+export const NOTIFICATION_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'recorded',
+  'ignored',
+  'unknown_reference',
+  'refused_signature',
+  'refused_amount',
+  'refused_currency',
+  'refused_expired',
+  'refused_paid',
+] as const;
+
+export function notificationOutcomeLabel(outcome: string, t: Translate): string {
+  switch (outcome) {
+    case 'applied':
+      return t('Applied');
+    case 'duplicate':
+      return t('Duplicate');
+    case 'recorded':
+      return t('Recorded');
+    case 'ignored':
+      return t('Ignored');
+    case 'unknown_reference':
+      return t('Unknown reference');
+    case 'refused_signature':
+      return t('Refused: bad signature');
+    case 'refused_amount':
+      return t('Refused: wrong amount');
+    case 'refused_currency':
+      return t('Refused: wrong currency');
+    case 'refused_expired':
+      return t('Refused: bill expired');
+    case 'refused_paid':
+      return t('Refused: already paid');
+    default:
+      return outcome;
+  }
+}
+
+/** The AI functions a plan may allow; functions the AI toolkit adds later show their key. */
+export function functionLabel(key: string, t: Translate): string {
+  switch (key) {
+    case 'chat':
+      return t('Chat assistant');
+    case 'analysis':
+      return t('Analysis');
+    case 'ai_table':
+      return t('AI tables');
+    default:
+      return key;
+  }
+}
+
+/** antd tag colours by state, so a status looks the same on every page. */
+export function statusColor(status: string): string | undefined {
+  switch (status) {
+    case 'paid':
+    case 'active':
+    case 'issued':
+    case 'captured':
+    case 'settled':
+      return 'success';
+    case 'unpaid':
+    case 'requested':
+    case 'pending':
+    case 'scheduled':
+      return 'processing';
+    case 'refunded':
+    case 'rejected':
+    case 'failed':
+      return 'error';
+    case 'expired':
+    case 'canceled':
+    case 'replaced':
+    case 'released':
+      return 'default';
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,284 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './support/accounts';
+import { apiToken, signInAt } from './support/admin';
+import { signUpByApi } from './support/session';
+
+/**
+ * A user of their own team with a paid Pro order (sandbox provider, paid on its hosted page) and,
+ * when `invoice` is given, an invoice requested for it: the user side of the journey, made over
+ * the API (its pages are another journey's).
+ */
+async function paidOrder(request: APIRequestContext, baseURL: string, invoice?: { title: string }) {
+  const user = await signUpByApi(request, baseURL, newUser('buyer'));
+  const auth = await apiToken(request, user.email, user.password);
+  const plans = (await (await request.get('/api/usm/plans', { headers: auth })).json()) as {
+    items: { id: string; name: string; credits: number }[];
+  };
+  const pro = plans.items.find((plan) => plan.name === 'Pro');
+  expect(pro, 'the seeded Pro plan').toBeTruthy();
+  const ordered = await request.post('/api/account/orders', { headers: auth, data: { plan_id: pro?.id } });
+  expect(ordered.status(), await ordered.text()).toBe(200);
+  const { order, bill } = (await ordered.json()) as {
+    order: { id: string; order_num: string; pay_amount: number };
+    bill: { id: string };
+  };
+  const started = await request.post('/api/account/payments', {
+    headers: auth,
+    data: { bill_id: bill.id, method: 'sandbox' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { next } = (await started.json()) as { next: { kind: string; url?: string } };
+  expect(next.kind).toBe('redirect');
+  const session = new URL(next.url ?? '', baseURL).searchParams.get('session') ?? '';
+  // The hosted page's Pay button posts this form; the provider then notifies the server.
+  const paid = await request.post('/api/payments/sandbox/checkout', { form: { session, outcome: 'pay' } });
+  expect(paid.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/user/bill?id=${bill.id}`, { headers: auth });
+      return ((await answer.json()) as { bill: { status: string } }).bill.status;
+    })
+    .toBe('paid');
+  if (invoice) {
+    const requested = await request.post('/api/account/invoices', {
+      headers: auth,
+      data: {
+        order_id: order.id,
+        title: invoice.title,
+        tax_number: 'FR-12345',
+        email: user.email,
+        address: '1 Main Street, Paris',
+      },
+    });
+    expect(requested.status(), await requested.text()).toBe(200);
+  }
+  return { user, auth, order, credits: pro?.credits ?? 0 };
+}
+
+async function chooseChinese(page: Page) {
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('dialog', { name: 'Language' }).getByText('简体中文').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: '语言' })).toBeHidden();
+}
+
+/**
+ * A screenshot of the whole page: the admin shell scrolls its content pane, not the document, so
+ * the viewport is made as tall as the content for the picture, then put back.
+ */
+async function shot(page: Page, name: string) {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  const height = await page.evaluate(() => {
+    const pane = document.querySelector('.admin-shell__content');
+    return pane ? pane.scrollHeight + (pane.getBoundingClientRect().top ?? 0) : document.body.scrollHeight;
+  });
+  await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(height)) });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await page.setViewportSize(size);
+}
+
+test.describe('admin billing', () => {
+  // Another journey may leave a pop-up notice for everyone (admin messages): read and close it
+  // whenever it shows, so it never stands over this journey's dialogs.
+  test.beforeEach(async ({ page }) => {
+    await page.addLocatorHandler(page.getByRole('button', { name: 'Got it' }), async (button) => {
+      await button.click();
+    });
+  });
+
+  test('an admin creates a plan, sees it on /usm/plan, and in Chinese', async ({ page }) => {
+    test.setTimeout(90_000);
+    const id = Date.now().toString(36);
+    const name = `Growth ${id}`;
+    await signInAt(page, '/admin/usm/plan', ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Plans', level: 3 })).toBeVisible();
+    await expect(page.getByText(/archived, never deleted/).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'New plan' }).click();
+    const form = page.getByRole('dialog', { name: 'New plan' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Key').fill(`growth_${id}`);
+    await form.getByLabel('Price').fill('49.90');
+    await form.getByLabel('Credits per period').fill('20000');
+    await form.getByLabel('Seats').fill('3');
+    await form.getByLabel('Storage quota', { exact: true }).fill('50');
+    await form.getByRole('checkbox', { name: 'AI chat assistant' }).check();
+    await shot(page, 'admin-plan-form-en');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+
+    const row = page.locator('tr').filter({ hasText: name });
+    await expect(row.getByText('$49.90')).toBeVisible();
+    await expect(row.getByText('50.00 GB')).toBeVisible();
+    await expect(row.getByText('20,000')).toBeVisible();
+    await shot(page, 'admin-plans-en');
+
+    // On sale at once: the pricing page shows it with its price.
+    await page.goto('/usm/plan');
+    const card = page.getByRole('region', { name, exact: true });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('49.90');
+    await shot(page, 'admin-plan-on-pricing-page-en');
+
+    // The matrix shows the function the new plan was created with.
+    await page.goto('/admin/usm/function/permission');
+    await expect(page.getByRole('checkbox', { name: `${name} may use AI chat assistant` })).toBeChecked();
+    // A tick is saved at once: allow Analysis too, and it is still allowed after a reload.
+    const analysis = page.getByRole('checkbox', { name: `${name} may use Analysis` });
+    await expect(analysis).not.toBeChecked();
+    await analysis.check();
+    await expect(analysis).toBeChecked();
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: `${name} may use Analysis` })).toBeChecked();
+    await shot(page, 'admin-function-permissions-en');
+
+    // Nobody ever ordered it: Delete (not Archive), after a confirm.
+    await page.goto('/admin/usm/plan');
+    await page.locator('tr').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Nobody ever held or ordered this plan, so it is deleted.')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await chooseChinese(page);
+    await expect(page.getByRole('heading', { name: '套餐', level: 3 })).toBeVisible();
+    await expect(page.getByText(/只会归档，不会删除/).first()).toBeVisible();
+    await shot(page, 'admin-plans-zh_CN');
+    await page.goto('/admin/usm/function/permission');
+    await expect(page.getByRole('heading', { name: '功能权限', level: 3 })).toBeVisible();
+    await shot(page, 'admin-function-permissions-zh_CN');
+  });
+
+  test('an admin issues the invoice a user requested and downloads the PDF; the order shows its ledger', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const title = `Acme ${Date.now().toString(36)}`;
+    const { order, credits } = await paidOrder(request, baseURL as string, { title });
+
+    await signInAt(page, '/admin/invoice', ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page
+      .getByPlaceholder('Search order number, title, tax number, e-mail or team')
+      .fill(order.order_num);
+    await page.getByPlaceholder('Search order number, title, tax number, e-mail or team').press('Enter');
+    const row = page.locator('.ag-row').filter({ hasText: title });
+    await expect(row.getByText('Requested')).toBeVisible();
+    await expect(row.getByText(`$${(order.pay_amount / 100).toFixed(2)}`)).toBeVisible();
+    await shot(page, 'admin-invoices-en');
+    await row.getByText(title).click();
+
+    await expect(page).toHaveURL(/\/admin\/invoice\/details\?id=/);
+    await expect(page.getByRole('heading', { name: `Invoice for order ${order.order_num}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Issue' }).click();
+    const dialog = page.getByRole('dialog', { name: `Issue the invoice for order ${order.order_num}?` });
+    await expect(dialog).toContainText(`made out to ${title}`);
+    await shot(page, 'admin-invoice-issue-en');
+    await dialog.getByRole('button', { name: 'Issue' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.ant-descriptions').getByText(/^INV-/)).toBeVisible();
+    await expect(page.getByRole('heading').getByText('Issued')).toBeVisible();
+    await shot(page, 'admin-invoice-issued-en');
+
+    // The PDF opens in a new window through a short-lived signed link. The window may close as the
+    // download starts, before its download event is heard: read the link's answer, then the bytes.
+    const served = page
+      .context()
+      .waitForEvent('response', (response) => response.url().includes('/api/invoices/download?token='));
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const answer = await served;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('application/pdf');
+    const bytes = await (await page.request.get(answer.url())).body();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The order behind it: paid, with the grant it caused in the ledger, and its invoice.
+    await page.getByRole('link', { name: order.order_num }).click();
+    await expect(page).toHaveURL(`/admin/order/details?id=${order.id}`);
+    const ledger = page.locator('.ant-card').filter({ hasText: 'Credit ledger entries' });
+    await expect(ledger.getByText(`+${credits.toLocaleString('en-US')}`)).toBeVisible();
+    await expect(page.locator('.ant-descriptions').getByRole('link', { name: 'Issued' })).toBeVisible();
+    await shot(page, 'admin-order-details-en');
+
+    await chooseChinese(page);
+    await expect(page.getByRole('heading', { name: `订单 ${order.order_num}` })).toBeVisible();
+    await shot(page, 'admin-order-details-zh_CN');
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: `订单 ${order.order_num} 的发票` })).toBeVisible();
+    await shot(page, 'admin-invoice-issued-zh_CN');
+  });
+
+  test('a refund after a confirm reverses the credits and cuts the subscription back; the financial report adds up with its charts drawn', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { order, auth, credits } = await paidOrder(request, baseURL as string);
+
+    await signInAt(page, `/admin/order/details?id=${order.id}`, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Paid');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const amount = `$${(order.pay_amount / 100).toFixed(2)}`;
+    const dialog = page.getByRole('dialog', { name: `Refund order ${order.order_num}?` });
+    await expect(dialog).toContainText(
+      `The ${credits.toLocaleString('en-US')} credits this order granted are taken back`,
+    );
+    await dialog.getByLabel('Reason').fill('e2e: refund on request');
+    await shot(page, 'admin-refund-confirm-en');
+    await dialog.getByRole('button', { name: `Refund ${amount}` }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Refunded');
+    const refunds = page.locator('.ant-card').filter({ hasText: 'Credits reversed' });
+    await expect(refunds.getByText('e2e: refund on request')).toBeVisible();
+    const ledger = page.locator('.ant-card').filter({ hasText: 'Credit ledger entries' });
+    await expect(ledger.getByText(`-${credits.toLocaleString('en-US')}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+    await shot(page, 'admin-order-refunded-en');
+
+    // The team is back on the free plan, without the refunded grant.
+    const mine = (await (await request.get('/api/account/subscription', { headers: auth })).json()) as {
+      subscription: { is_default_plan: boolean };
+      credits: { balance: number };
+    };
+    expect(mine.subscription.is_default_plan).toBe(true);
+    expect(mine.credits.balance).toBeLessThan(credits);
+
+    // The report counts the payment as revenue and the refund as a refund, and every breakdown
+    // shows the same totals; the charts are drawn (AG Charts, loaded lazily).
+    await page.goto('/admin/financial?currency=USD');
+    await expect(
+      page.getByText('Every breakdown adds up to the totals, and net is revenue less refunds.'),
+    ).toBeVisible();
+    await expect(page.locator('[role="img"] canvas').first()).toBeVisible();
+    await expect(page.locator('[role="img"] canvas')).toHaveCount(4);
+    const revenue = await page
+      .locator('.ant-statistic')
+      .filter({ hasText: 'Revenue' })
+      .locator('.ant-statistic-content')
+      .textContent();
+    const byMethodTotal = await page
+      .getByRole('table', { name: 'Revenue by payment method' })
+      .locator('tr')
+      .filter({ hasText: 'Total' })
+      .locator('td')
+      .nth(1)
+      .textContent();
+    expect(byMethodTotal).toBe(revenue);
+    await shot(page, 'admin-financial-en');
+
+    await chooseChinese(page);
+    await expect(page.getByText('各项明细之和均等于合计，净额等于收入减退款。')).toBeVisible();
+    await shot(page, 'admin-financial-zh_CN');
+    await page.goto('/admin/usm/subscription');
+    await expect(page.getByRole('heading', { name: '订阅', level: 3 })).toBeVisible();
+    await shot(page, 'admin-subscriptions-zh_CN');
+    await page.goto('/admin/usm/resources/credits');
+    await expect(page.locator('.ag-row').first()).toBeVisible();
+    await shot(page, 'admin-credits-zh_CN');
+    await page.goto('/admin/usm/resources/summary');
+    await expect(page.getByRole('heading', { name: '资源概览', level: 3 })).toBeVisible();
+    await shot(page, 'admin-resources-summary-zh_CN');
+  });
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * What every billing contract shares: money is integer cents with an ISO 4217 currency
+ * (ARCHITECTURE section 5; spec section 9 "money is shown as cents divided by 100"), credits are
+ * whole numbers, ids are opaque text.
+ */
+export const zCents = z.number().int().nonnegative();
+/** A signed amount of cents (a refund is negative in a figure that nets them). */
+export const zSignedCents = z.number().int();
+export const zCurrency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { message: 'A three-letter currency code (USD, CNY, EUR...)' });
+export const zCredits = z.number().int();
+
+export const zBillingId = z.string().trim().min(1).max(64);
+export const zIdParams = z.object({ id: zBillingId });
+
+/** Spec section 3: a plan's validity is a count of units. */
+export const VALIDITY_UNITS = ['day', 'month', 'year'] as const;
+export const zValidityUnit = z.enum(VALIDITY_UNITS);
+export type ValidityUnit = z.infer<typeof zValidityUnit>;
+
+/** An operator's reason for a change that touches money or credits: kept in the record. */
+export const zReason = z
+  .string()
+  .trim()
+  .min(1, { message: 'Give a reason' })
+  .max(500, { message: 'Input exceeds maximum length' });
+
+/**
+ * The AI functions a plan may allow (`/admin/usm/function/permission`): the built-in ones here,
+ * more as the AI toolkit defines them (a function key is `area` or `area.name`).
+ */
+export const BUILT_IN_FUNCTIONS = ['chat', 'analysis', 'ai_table'] as const;
+export const zFunctionKey = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z0-9_]{0,39}(\.[a-z0-9_]{1,40})?$/, {
+    message: 'A function key: lower-case letters, digits and _, optionally area.name',
+  });
+
+/** A day as `YYYY-MM-DD` (report ranges; the caller's time zone decides which day "today" is). */
+export const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'A day as YYYY-MM-DD' });

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { zSeconds } from '../common';
+import { defineEndpoint } from '../define-endpoint';
+import { zBillingId } from './money';
+
+const tags = ['billing: payments'];
+
+/** The providers the server may offer; `sandbox` is the embedded test-mode default. */
+export const PAYMENT_METHODS = ['sandbox', 'stripe', 'wechatpay', 'alipay'] as const;
+export const zPaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof zPaymentMethod>;
+
+/** Spec section 7: where the payment is made (desktop, inside WeChat, a phone browser). */
+export const zAppType = z.enum(['pc_web', 'wx_web', 'mb_web']);
+
+/**
+ * The payment dialog's buttons (spec sections 1 and 2): one per method available here. Location
+ * `cn` offers the two mobile providers (by device, spec section 2); elsewhere a button leads to the
+ * provider's payment page. `test_mode` methods say so in the UI.
+ */
+export const listPaymentProviders = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/payment/providers',
+  permission: 'signed_in',
+  summary: 'The payment methods the dialog may offer',
+  tags,
+  response: z.object({
+    location: z.enum(['cn', 'global']),
+    items: z.array(
+      z.object({
+        method: zPaymentMethod,
+        name: z.string(),
+        test_mode: z.boolean(),
+        /** `redirect`: to a hosted page; `qrcode`: a code to scan; `form`: a form the page submits. */
+        flow: z.enum(['redirect', 'qrcode', 'form']),
+      }),
+    ),
+  }),
+});
+
+/**
+ * What the client does next to pay: go to a hosted page, show a code, submit a form, or (inside
+ * WeChat) call WeChat's JS bridge.
+ */
+export const zPaymentNextAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({
+    kind: z.literal('qrcode'),
+    qrcode_url: z.string(),
+    h5_url: z.string().nullable(),
+  }),
+  z.object({ kind: z.literal('form'), form_html: z.string() }),
+  /**
+   * Inside the WeChat browser (`app_type` `wx_web`): the bridge parameters of spec section 7 that
+   * the page hands to `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)` (WeChat Pay JSAPI).
+   */
+  z.object({
+    kind: z.literal('wechat_jsapi'),
+    bridge: z.object({
+      appId: z.string(),
+      timeStamp: z.string(),
+      nonceStr: z.string(),
+      package: z.string(),
+      signType: z.string(),
+      paySign: z.string(),
+    }),
+  }),
+]);
+export type PaymentNextAction = z.infer<typeof zPaymentNextAction>;
+
+/**
+ * Starts paying a bill with one method (spec section 4: choose method, create payment, show QR or
+ * redirect, poll). An expired, paid or canceled bill is refused; another team's is NOT_FOUND.
+ */
+export const createPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/payments',
+  permission: 'signed_in',
+  summary: 'Start paying a bill with one method',
+  tags,
+  body: z.object({
+    bill_id: zBillingId,
+    method: zPaymentMethod,
+    app_type: zAppType.default('pc_web'),
+  }),
+  response: z.object({
+    payment_id: z.string(),
+    method: zPaymentMethod,
+    test_mode: z.boolean(),
+    next: zPaymentNextAction,
+    expire_time: zSeconds,
+  }),
+});
+
+// ---- The sandbox provider's hosted page (served by the app; test mode) -------------------------
+
+/**
+ * The hosted payment page of the sandbox provider: plain HTML (no script, for the strict CSP)
+ * with Pay, Fail and Cancel buttons posting a form. The session token is the provider's own
+ * signed record of what is being paid; whoever holds the link may pay, as with any hosted page.
+ */
+export const sandboxCheckoutPage = defineEndpoint({
+  method: 'GET',
+  path: '/api/payments/sandbox/checkout',
+  permission: 'public',
+  summary: 'Sandbox provider: the hosted payment page (test mode)',
+  tags,
+  query: z.object({ session: z.string().min(1).max(4000) }),
+  response: z.object({}),
+  answer: { kind: 'bytes', types: ['text/html'] },
+});
+
+/**
+ * The hosted page's form post. The sandbox provider then sends its signed notification to
+ * `POST /api/payments/notify/sandbox` (through the same provider interface as any vendor) and
+ * answers a page leading back to `/payment/result` or `/payment`.
+ */
+export const sandboxCheckoutSubmit = defineEndpoint({
+  method: 'POST',
+  path: '/api/payments/sandbox/checkout',
+  permission: 'public',
+  summary: 'Sandbox provider: pay, fail or cancel on the hosted page (test mode)',
+  tags,
+  body: z.object({
+    session: z.string().min(1).max(4000),
+    outcome: z.enum(['pay', 'fail', 'cancel']),
+  }),
+  response: z.object({}),
+  answer: { kind: 'bytes', types: ['text/html'] },
+});
+
+/**
+ * A provider's notification (webhook). The provider's adapter checks its signature and turns it
+ * into a vendor-neutral action; one shared handler applies it once (a unique provider
+ * reference), checking amount and currency against the bill. Every notification is logged,
+ * refused ones with the reason.
+ */
+export const receivePaymentNotification = defineEndpoint({
+  method: 'POST',
+  path: '/api/payments/notify/{provider}',
+  permission: 'public',
+  summary: 'Payment provider notifications (signed by the provider)',
+  tags,
+  params: z.object({ provider: zPaymentMethod }),
+  body: z.record(z.string(), z.unknown()),
+  response: z.object({ received: z.literal(true), outcome: z.string() }),
+});
+
+// ---- `/account/wallet/payment-method` ----------------------------------------------------------
+
+export const zSavedPaymentMethod = z.object({
+  id: z.string(),
+  method: zPaymentMethod,
+  /** e.g. `Visa •••• 4242`; never a full number. */
+  label: z.string(),
+  expire_month: z.string().nullable(),
+  is_default: z.boolean(),
+  creation_time: zSeconds,
+});
+
+/**
+ * Saved methods of the team. Only a provider that stores cards (Stripe) can save one; with only
+ * the sandbox provider the list is empty and `reason` says why.
+ */
+export const listSavedPaymentMethods = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/wallet/payment-methods',
+  permission: 'signed_in',
+  summary: 'Saved payment methods (none until a provider that stores cards is configured)',
+  tags,
+  response: z.object({ items: z.array(zSavedPaymentMethod), reason: z.string().nullable() }),
+});
