@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, stopping at the first failure:
-// typecheck, lint, server tests, web tests, build, then the Playwright browser journeys.
+// typecheck, lint, server tests, web tests, build, page weight (each page's JavaScript within its
+// budget, measured on that build), then the Playwright browser journeys.
 // Server tests use TEST_DATABASE_URL when set (real PostgreSQL), else PGlite.
-//   npm test -- --only build,e2e   runs only the named stages (ids: typecheck, lint, server, web,
-//                                  build, chromium, e2e; e2e needs a build and Chromium).
+//   npm test -- --only build,e2e   runs only the named stages (ids: lockfile, typecheck, lint, server, web,
+//                                  build, bundle, chromium, e2e; bundle and e2e need a build, e2e Chromium).
 import { ensureChromium } from './lib/chromium.mjs';
 import { bold, checkNodeVersion, dim, ensureInstalled, fail, green, red, run, step } from './lib/proc.mjs';
 
@@ -17,11 +18,25 @@ let chromiumPath = null;
 
 /** @type {Stage[]} */
 const stages = [
+  // A fresh clone's `npm ci` must accept the lockfile as committed (every platform's optional
+  // packages listed); checked without installing anything.
+  {
+    id: 'lockfile',
+    name: 'lockfile',
+    run: npm(['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']),
+  },
   { id: 'typecheck', name: 'typecheck', run: npm(['run', 'typecheck']) },
   { id: 'lint', name: 'lint', run: npm(['run', 'lint']) },
   { id: 'server', name: 'server tests', run: npm(['test', '-w', '@app/server']) },
   { id: 'web', name: 'web tests', run: npm(['test', '-w', '@app/web']) },
   { id: 'build', name: 'build', run: npm(['run', 'build']) },
+  // Issue 18, gate 5: /login and /sign-up within 150 kB of gzip JavaScript, /chat within 300 kB, every
+  // admin page its own lazy chunk; read from the build above (its Vite manifest), not built again.
+  {
+    id: 'bundle',
+    name: 'page weight',
+    run: async () => (await run(process.execPath, ['bench/bundle/run.mjs', '--dist', 'apps/web/dist'])) === 0,
+  },
   {
     id: 'chromium',
     name: 'chromium',

@@ -86,14 +86,9 @@ export async function ensureInstalled() {
   if (!reason) return true;
   const hasLock = existsSync(path.join(ROOT, 'package-lock.json'));
   step(`Installing dependencies (${reason})`);
-  let code = await run('npm', hasLock ? ['ci'] : ['install']);
-  if (code !== 0 && hasLock) {
-    // `npm ci` refuses a lockfile that lacks entries for optional packages of other platforms
-    // (the registry here does not carry them all); `npm install` resolves the same versions from
-    // the lockfile and installs what this platform needs.
-    console.log('npm ci failed; retrying with npm install (same lockfile)');
-    code = await run('npm', ['install']);
-  }
+  // The committed lockfile is complete (`npm test` checks it first), so a fresh clone installs
+  // exactly it; a refusal is a real fault to fix, not something to paper over with `npm install`.
+  const code = await run('npm', hasLock ? ['ci'] : ['install']);
   if (code !== 0) {
     fail(
       `installing the dependencies failed (exit ${code}). Check the output above; npm needs its registry.`,

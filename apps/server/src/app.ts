@@ -6,25 +6,34 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from './config';
 import { serverModules } from './modules';
+import { recordSignInAttempt } from './modules/auth/sign-in-events.repo';
 import { createPersonalTeam } from './modules/teams/teams.service';
 import { AccessControl } from './platform/access';
+import { AnalyticsStore } from './platform/analytics-store';
+import { validationError } from './platform/app-error';
 import { createAuth } from './platform/auth';
+import { ChangeFeed } from './platform/change-feed';
 import type { Database } from './platform/db';
 import { LoggedMailer } from './platform/email-log';
 import { EndpointRegistry } from './platform/endpoint';
 import { installErrorHandler } from './platform/error-handler';
 import { EventBus } from './platform/event-bus';
+import { findUnsafeText, installInputGuard, UNSAFE_TEXT_MESSAGE } from './platform/input-guard';
 import { Jobs } from './platform/jobs';
+import { withSafeLogging } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { createObjectStore } from './platform/object-store';
 import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
 import type { Platform } from './platform/platform';
 import { installRateLimit } from './platform/rate-limit';
 import { Reminders } from './platform/reminders';
+import { normalizeLocale } from './platform/request-context';
 import { installSecurityHeaders } from './platform/security';
+import { SessionResolver } from './platform/session';
 import { installSpa } from './platform/spa';
-import { createLocalFileStore } from './platform/storage';
 import { Translator } from './platform/translator';
+import { clientErrorHandler, frameworkErrors } from './platform/transport-errors';
 
 export const API_VERSION = '1.0.0';
 
@@ -48,14 +57,18 @@ export async function buildApp({
   logger = false,
 }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger,
+    logger: withSafeLogging(logger),
     genReqId: newRequestId,
     requestIdHeader: false,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 2 * 1024 * 1024,
+    // Requests the router or Node's parser refuse still answer with the product's envelope.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   const db = database.db;
+  const changes = new ChangeFeed(database);
   const platform: Platform = {
     config,
     database,
@@ -65,25 +78,36 @@ export async function buildApp({
       db,
       secret,
       onUserCreated: async (user) => {
-        await createPersonalTeam(db, user);
+        // In the language of the sign-up (our routes pass it on), else the region's.
+        const locale =
+          normalizeLocale(user.locale ?? undefined) ?? (config.REGION === 'cn' ? 'zh_CN' : 'en_US');
+        await platform.translator.ensureFresh();
+        await createPersonalTeam(db, user, (msgid) => platform.translator.translate(locale, msgid));
       },
+      onSignIn: (signIn) => recordSignInAttempt(db, { ...signIn, success: true }),
     }),
-    access: new AccessControl(db),
+    changes,
+    sessions: new SessionResolver(db, changes, secret),
+    access: new AccessControl(db, changes),
     registry: new EndpointRegistry(),
-    translator: new Translator(db),
+    translator: new Translator(db, changes),
     mailer: new LoggedMailer(createMailer(config.SMTP_URL, config.MAIL_FROM), db),
     events: new EventBus(database),
     jobs: new Jobs(database, config.JOBS_ENABLED),
     reminders: new Reminders(),
-    files: createLocalFileStore(path.join(config.DATA_DIR, 'files')),
+    files: await createObjectStore(config),
+    analytics: new AnalyticsStore(path.join(config.DATA_DIR, 'analytics')),
     secret,
     apiVersion: API_VERSION,
   };
 
-  // Request schemas are zod; a failure reaches the error handler as the ZodError itself.
+  // Request schemas are zod; a failure reaches the error handler as the ZodError itself. Text a
+  // schema derives (a JSON `filters` parameter parsed into items) meets the same rule as raw input.
   app.setValidatorCompiler<z.ZodType>(({ schema }) => (data) => {
     const result = schema.safeParse(data);
-    return result.success ? { value: result.data } : { error: result.error };
+    if (!result.success) return { error: result.error };
+    const unsafe = findUnsafeText(result.data, '');
+    return unsafe ? { error: validationError({ [unsafe]: UNSAFE_TEXT_MESSAGE }) } : { value: result.data };
   });
   app.setSerializerCompiler(serializerCompiler);
 
@@ -95,14 +119,18 @@ export async function buildApp({
   await installRateLimit(app, config.REDIS_URL);
   await installOpenApi(app, API_VERSION);
   installPipeline(app, platform);
+  installInputGuard(app);
   // Listening and jobs start with the server and stop before the database closes.
   app.addHook('onReady', async () => {
+    await platform.changes.start();
     await platform.events.start();
     await platform.jobs.start();
   });
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
     await platform.events.close();
+    await platform.changes.close();
+    await platform.analytics.close();
   });
 
   for (const module of serverModules) await module.register(app, platform);

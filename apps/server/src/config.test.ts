@@ -15,6 +15,23 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
   });
 
+  it('booleans are read one way: true/1 and false/0 in any case; empty means the default; anything else names the variable', () => {
+    expect(loadConfig({ TRUST_PROXY: 'TRUE', JOBS_ENABLED: '0', SERVE_WEB: '' })).toMatchObject({
+      TRUST_PROXY: true,
+      JOBS_ENABLED: false,
+      SERVE_WEB: true,
+    });
+    expect(loadConfig({ JOBS_ENABLED: 'False' }).JOBS_ENABLED).toBe(false);
+    expect(() => loadConfig({ JOBS_ENABLED: 'yes' })).toThrow(/JOBS_ENABLED/);
+    expect(() => loadConfig({ TRUST_PROXY: 'on' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('an empty value is unset: APP_SECRET= and DATABASE_URL= change nothing', () => {
+    const config = loadConfig({ APP_SECRET: '', DATABASE_URL: '' });
+    expect(config.APP_SECRET).toBeUndefined();
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
   it('PUBLIC_URL wins over the host and port', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://app.example.com' }).publicUrl).toBe('https://app.example.com');
   });

@@ -8,10 +8,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where the built SPA lives; the bundle sits in apps/server/dist, the sources in apps/server/src. */
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
-const zBool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
+/**
+ * The one way a boolean setting is read: `true`/`1` and `false`/`0` (any case); unset or empty
+ * takes the default. Anything else stops start-up naming the variable.
+ */
+const zBool = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false', '1', '0', ''], { message: 'use true or false' }))
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
 
 /** Every setting the server reads, in one schema (ARCHITECTURE section 2). */
 export const zConfig = z.object({
@@ -33,14 +41,11 @@ export const zConfig = z.object({
   WEB_DIST: z.string().default(defaultWebDist),
   /** `cn` makes the China-region defaults (language, currency, location). */
   REGION: z.enum(['global', 'cn']).default('global'),
-  SERVE_WEB: zBool.default(true),
+  SERVE_WEB: zBool(true),
   /** Background jobs (pg-boss): e-mail retries, purges, reminders. Off only in focused tests. */
-  JOBS_ENABLED: z
-    .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  JOBS_ENABLED: zBool(true),
   /** Believe X-Forwarded-For (only behind a proxy that sets it; otherwise clients could dodge rate limits). */
-  TRUST_PROXY: zBool.default(false),
+  TRUST_PROXY: zBool(false),
   /**
    * Social sign-in (modules/social). Without an id and secret a provider is "not configured";
    * the URLs are the providers' own unless a proxy or a test's stand-in server replaces them.
@@ -50,6 +55,21 @@ export const zConfig = z.object({
   GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /**
+   * Google connectors (modules/connectors): the revoke endpoint and each data API's base URL, so a
+   * proxy or the stand-in (`npm run google:stand-in`) can replace them. The client itself is in the
+   * foreign-keys vault; GOOGLE_ADS_DEVELOPER_TOKEN may seed its Ads developer token.
+   */
+  GOOGLE_REVOKE_URL: z.url().default('https://oauth2.googleapis.com/revoke'),
+  GOOGLE_ANALYTICS_ADMIN_URL: z.url().default('https://analyticsadmin.googleapis.com/v1beta'),
+  GOOGLE_ANALYTICS_DATA_URL: z.url().default('https://analyticsdata.googleapis.com/v1beta'),
+  GOOGLE_SEARCH_CONSOLE_URL: z.url().default('https://www.googleapis.com/webmasters/v3'),
+  GOOGLE_ADS_URL: z.url().default('https://googleads.googleapis.com/v21'),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
+  /** First wait after a quota error or a passing failure of a sync; doubles each time, up to an hour. */
+  GOOGLE_SYNC_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Rows per page of a sync's Google reads (GA4 and Search Console). */
+  GOOGLE_SYNC_PAGE_SIZE: z.coerce.number().int().min(10).max(25_000).default(10_000),
   /** WeChat Open Platform website app: QR login on desktop. */
   WECHAT_OPEN_APP_ID: z.string().optional(),
   WECHAT_OPEN_APP_SECRET: z.string().optional(),
@@ -60,6 +80,24 @@ export const zConfig = z.object({
   WECHAT_OFFI_AUTH_URL: z.url().default('https://open.weixin.qq.com/connect/oauth2/authorize'),
   /** Serves /sns/oauth2/access_token and /sns/userinfo. */
   WECHAT_API_BASE_URL: z.url().default('https://api.weixin.qq.com'),
+  /**
+   * File storage: the local disk under DATA_DIR/files unless S3_BUCKET is set, then an
+   * S3-compatible store (AWS, MinIO, R2...). S3_ENDPOINT is unset for AWS itself.
+   */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: zBool(false),
+  /** Largest file one upload may carry (spec section 9: 20 MB by default). */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  /** A team's storage quota until subscriptions set it per plan (the free plan's 100 MB). */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().optional(),
 });
 
 export type Config = z.infer<typeof zConfig> & { publicUrl: string };
@@ -79,7 +117,10 @@ function readDotEnv(file: string): Record<string, string> {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const merged = { ...readDotEnv(path.resolve('.env')), ...env };
+  // An empty value (`APP_SECRET=` in a .env, `DATABASE_URL=` to switch PostgreSQL off) means unset.
+  const merged = Object.fromEntries(
+    Object.entries({ ...readDotEnv(path.resolve('.env')), ...env }).filter(([, value]) => value !== ''),
+  );
   const parsed = zConfig.safeParse(merged);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -3,24 +3,23 @@ import { API_VERSION, buildApp } from './app';
 import { loadConfig } from './config';
 import { runSeeds } from './db/seed';
 import { openDatabase } from './platform/db';
+import { FolderLockedError } from './platform/folder-lock';
 import { resolveAppSecret } from './platform/secrets';
 
 /** Process entry: config, stores, migrations, seeds, then listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR);
+  const secret = resolveAppSecret(config.APP_SECRET, config.DATA_DIR, config.DATABASE_URL);
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.DATA_DIR, 'db') },
   );
-  await database.migrate();
-
-  const { app, platform } = await buildApp({
-    config,
-    database,
-    secret,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  const { app, platform } = await buildApp({ config, database, secret, logger: { level: config.LOG_LEVEL } });
+  // Instances starting together migrate and seed one after another (the seeded admin is
+  // check-then-create).
+  const { admin } = await database.withStartupLock(async () => {
+    await database.migrate();
+    return runSeeds(platform);
   });
-  const { admin } = await runSeeds(platform);
   await app.listen({ port: config.PORT, host: config.HOST });
 
   const lines = [
@@ -52,6 +51,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  // A refusal we explain (a locked folder, a missing secret) needs no stack.
+  const plain =
+    error instanceof FolderLockedError || (error instanceof Error && error.message.startsWith('APP_SECRET'));
+  console.error(error instanceof Error ? (plain ? error.message : (error.stack ?? error.message)) : error);
   process.exit(1);
 });

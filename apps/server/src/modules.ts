@@ -1,15 +1,22 @@
 import { adminTeamsModule } from './modules/admin-teams/admin-teams.routes';
 import { adminUsersModule } from './modules/admin-users/admin-users.routes';
+import { analyticsModule } from './modules/analytics/analytics.routes';
 import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { billingModule } from './modules/billing/billing.routes';
 import { brandModule } from './modules/brand/brand.routes';
+import { connectorsModule } from './modules/connectors/connectors.routes';
 import { coreModule } from './modules/core/core.routes';
+import { creditsModule } from './modules/credits/credits.routes';
 import { dashboardModule } from './modules/dashboard/dashboard.routes';
+import { dynamicConfigsModule } from './modules/dynamic-configs/dynamic-configs.routes';
 import { editingModule } from './modules/editing/editing.routes';
 import { eventsModule } from './modules/events/events.routes';
 import { filesModule } from './modules/files/files.routes';
+import { foreignKeysModule } from './modules/foreign-keys/foreign-keys.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
 import { messagesModule } from './modules/messages/messages.routes';
+import { paymentsModule } from './modules/payments/payments.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
 import { personalizationModule } from './modules/personalization/personalization.routes';
 import { profileModule } from './modules/profile/profile.routes';
@@ -18,6 +25,7 @@ import { rolesModule } from './modules/roles/roles.routes';
 import { scheduleLogsModule } from './modules/schedule-logs/schedule-logs.routes';
 import { securityModule } from './modules/security/security.routes';
 import { socialModule } from './modules/social/social.routes';
+import { storageModule } from './modules/storage/storage.routes';
 import { sysSettingsModule } from './modules/sys-settings/sys-settings.routes';
 import { teamsModule } from './modules/teams/teams.routes';
 import { usersModule } from './modules/users/users.routes';
@@ -42,6 +50,7 @@ export const serverModules: ServerModule[] = [
   brandModule,
   profileModule,
   filesModule,
+  storageModule,
   personalizationModule,
   securityModule,
   socialModule,
@@ -50,4 +59,11 @@ export const serverModules: ServerModule[] = [
   messagesModule,
   scheduleLogsModule,
   editingModule,
+  analyticsModule,
+  foreignKeysModule,
+  dynamicConfigsModule,
+  connectorsModule,
+  billingModule,
+  paymentsModule,
+  creditsModule,
 ];

@@ -15,6 +15,16 @@ const zMsgFields = { msg_type: zMsgType.optional(), msg: z.string().optional() }
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
+/**
+ * An answer that is not one JSON object: an event stream (`text/event-stream`) whose frames carry
+ * `message` as their data, or bytes (a file) of one of `types`. Such endpoints are registered,
+ * documented, permission-checked and swept like every other; their `response` is the empty
+ * object, since no JSON body is sent.
+ */
+export type RawAnswer =
+  | { kind: 'event-stream'; message: AnyObject }
+  | { kind: 'bytes'; types: readonly string[] };
+
 export interface EndpointSpec {
   method: HttpMethod;
   /** Path with `{name}` parameters, exactly as the spec writes them. */
@@ -26,6 +36,12 @@ export interface EndpointSpec {
   query?: AnyObject;
   body?: z.ZodType;
   response: AnyObject;
+  answer?: RawAnswer;
+  /**
+   * A POST that changes nothing (a preview, a count): the server does not expect an operation
+   * record from it even on an admin permission.
+   */
+  readOnly?: true;
 }
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = Omit<S, 'response'> & {

@@ -26,5 +26,7 @@ export const zErrorBody = z.object({
   msg_limit: z.object({ required: z.number(), balance: z.number() }).optional(),
   /** RATE_LIMITED: seconds to wait before trying again. */
   _retry_: z.object({ waiting_time: z.number() }).optional(),
+  /** CONFLICT on deleting a folder that holds files: how many go with it (ask, then confirm). */
+  files_count: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof zErrorBody>;

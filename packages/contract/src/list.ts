@@ -52,6 +52,74 @@ export const zListQuery = z.object({
 });
 export type ListQuery = z.output<typeof zListQuery>;
 
+/**
+ * What the web client sends: page and size as numbers, `filters` as the JSON text of its items
+ * (the wire form `zListQuery` parses back into `ListQuery`).
+ */
+export type ListQueryInput = Omit<ListQuery, 'filters'> & { filters?: string };
+
+/** One page of a list, as every list endpoint answers it. */
+export interface ListPage<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const LIST_FIELD_KINDS = ['text', 'number', 'bool', 'time'] as const;
+export type ListFieldKind = (typeof LIST_FIELD_KINDS)[number];
+
+/**
+ * A field a list may be filtered or sorted by: what it holds (times are seconds on the wire) and
+ * the operators it takes. Declared once per list in its contract file: the contract refuses any
+ * other filter or sort, the server maps each field to one column, the web derives its filter drawer.
+ */
+export interface ListField {
+  kind: ListFieldKind;
+  filter?: readonly FilterOperator[];
+  sort?: boolean;
+}
+export type ListFields = Record<string, ListField>;
+
+export function defineListFields<const F extends ListFields>(fields: F): F {
+  return fields;
+}
+
+/** The names of the fields that take filters (the keys a filter drawer may offer). */
+export type FilterableField<F extends ListFields> = {
+  [K in keyof F]: F[K]['filter'] extends readonly FilterOperator[] ? K : never;
+}[keyof F] &
+  string;
+
+/**
+ * The list query of one list: `zListQuery` (plus any parameters of its own), with filters and
+ * sort held to the list's declared fields.
+ */
+export function zListQueryOf<const Extra extends z.ZodRawShape = Record<never, never>>(
+  fields: ListFields,
+  extra?: Extra,
+) {
+  return zListQuery
+    .extend(extra ?? ({} as Extra))
+    .superRefine((value, ctx) => holdToFields(fields, value as ListQuery, ctx));
+}
+
+function holdToFields(fields: ListFields, query: ListQuery, ctx: z.RefinementCtx): void {
+  for (const item of query.filters ?? []) {
+    if (!fields[item.field]?.filter?.includes(item.operator)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filters'],
+        message: `Cannot filter ${item.field} with ${item.operator}`,
+      });
+    }
+  }
+  const sorted = query.sort?.replace(/^-/, '');
+  if (sorted && !fields[sorted]?.sort) {
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: `Cannot sort by ${sorted}` });
+  }
+}
+
 export function zListResponse<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

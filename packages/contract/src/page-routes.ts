@@ -1,118 +1,215 @@
 import type { Permission } from './permission-codes';
 
 /**
- * Every page route of spec section 2 with the permission that opens it. The server answers
- * `/api/routes/permission/list` from this registry and the roles' grants; the web router marks
- * its routes with the same paths. Optional segments are written `{name?}`.
+ * Where a page renders: `light` pages hang from the root without antd or TanStack Query (the
+ * sign-in pages, docs/performance.md); `plain` pages have the app's providers but no shell; the
+ * rest render inside their shell (spec section 2: the workspace top bar, the desktop personal
+ * shell, the mobile shell, the admin console).
+ */
+export type PageLayout = 'light' | 'plain' | 'workspace' | 'personal' | 'mobile' | 'admin';
+
+/**
+ * A page's component: its module under `apps/web/src` without the extension, `#`, the export
+ * (`features/admin-users/users-page#UsersPage`). The web's router lazy-loads it; a web test fails
+ * when the module or the export is missing, or when a `*-page.tsx` module is in no entry.
+ */
+export type PageModule = `${'features' | 'app'}/${string}-page#${string}`;
+
+/**
+ * One page of the app: the path the router serves (spec spelling, optional segments `{name?}`),
+ * the permission that opens it, where it renders and its component (`cnPage`: the China-region
+ * build's variant, spec section 2).
  */
 export interface PageRoute {
   path: string;
   permission: Permission;
+  layout: PageLayout;
+  page: PageModule;
+  cnPage?: PageModule;
 }
 
-const open = (path: string): PageRoute => ({ path, permission: 'public' });
-const signedIn = (path: string): PageRoute => ({ path, permission: 'signed_in' });
-const admin = (path: string, code: `admin.${string}.${string}`): PageRoute => ({ path, permission: code });
+const entry =
+  (layout: PageLayout, permission: Permission) =>
+  (path: string, page: PageModule, cnPage?: PageModule): PageRoute =>
+    cnPage ? { path, permission, layout, page, cnPage } : { path, permission, layout, page };
 
+const light = entry('light', 'public');
+const plain = entry('plain', 'public');
+const workspace = entry('workspace', 'signed_in');
+const personal = entry('personal', 'signed_in');
+const mobile = entry('mobile', 'signed_in');
+const admin = (path: string, code: `admin.${string}.${string}`, page: PageModule): PageRoute => ({
+  path,
+  permission: code,
+  layout: 'admin',
+  page,
+});
+
+/**
+ * THE catalogue of pages: the web router is built from it (`apps/web/src/app/routes/page-table.ts`),
+ * the server answers `/api/routes/permission/list` and the admin permission pages from it and the
+ * roles' grants. It names exactly the pages that exist: a spec route whose page is not built yet is
+ * not here (menus hide items without a route), and adding a page is adding its line.
+ */
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  // Public
-  open('/login'),
-  open('/sign-up'),
-  open('/wechat-bind-callback'),
-  open('/google/oauth/code/callback'),
-  open('/projects/accept-invite'),
-  open('/reset-password'),
-  open('/403'),
-  open('/500'),
-  open('/doc/{type}/apis/{docID?}'),
-  // Login required
-  signedIn('/'),
-  signedIn('/ai-table'),
-  signedIn('/ai-table/analysis'),
-  signedIn('/chat'),
-  signedIn('/chat/{chat_id}'),
-  signedIn('/usm/plan'),
-  signedIn('/moblie/personal-center'),
-  signedIn('/moblie/personal-settings'),
-  signedIn('/pc/personal-index'),
-  signedIn('/account/personal/profile'),
-  signedIn('/account/personalization'),
-  signedIn('/account/team-manager'),
-  signedIn('/teams/accept-invite'),
-  signedIn('/account/brand-center'),
-  signedIn('/account/subscription-history'),
-  signedIn('/account/security'),
-  signedIn('/account/connectors'),
-  signedIn('/account/project/{id?}'),
-  signedIn('/account/sys-settings'),
-  signedIn('/account/usage'),
-  signedIn('/account/subscription'),
-  signedIn('/account/orders'),
-  signedIn('/account/order/confirm'),
-  signedIn('/account/order/details'),
-  signedIn('/payment/order-details'),
-  signedIn('/payment'),
-  signedIn('/payment/result'),
-  signedIn('/account/wallets/invoices'),
-  signedIn('/account/wallet/payment-method'),
-  signedIn('/account/invoice/details'),
-  signedIn('/account/user/storage'),
-  signedIn('/account/messages'),
-  // Admin
-  admin('/admin', 'admin.dashboard.view'),
-  admin('/admin/ai-usage-report', 'admin.ai_usage.view'),
-  admin('/admin/user/users', 'admin.users.view'),
-  admin('/admin/user/details', 'admin.users.view'),
-  admin('/admin/user/roles', 'admin.roles.view'),
-  admin('/admin/user/teams', 'admin.teams.view'),
-  admin('/admin/permission', 'admin.permissions.view'),
-  admin('/admin/permission/api-pages', 'admin.permissions.view'),
-  admin('/admin/permission/rest-token', 'admin.rest_tokens.view'),
-  admin('/admin/system/data-cache', 'admin.data_cache.view'),
-  admin('/admin/system/data-cache/func-cache', 'admin.data_cache.view'),
-  admin('/admin/usm/plan', 'admin.plans.view'),
-  admin('/admin/usm/subscription', 'admin.subscriptions.view'),
-  admin('/admin/usm/resources/summary', 'admin.resources.view'),
-  admin('/admin/usm/resources/credits', 'admin.credits.view'),
-  admin('/admin/usm/resources/credits/usage-logs', 'admin.credits.view'),
-  admin('/admin/usm/function/permission', 'admin.plans.view'),
-  admin('/admin/order', 'admin.orders.view'),
-  admin('/admin/order/details', 'admin.orders.view'),
-  admin('/admin/invoice', 'admin.invoices.view'),
-  admin('/admin/invoice/details', 'admin.invoices.view'),
-  admin('/admin/financial', 'admin.financial.view'),
-  admin('/admin/stripe/payment-indent', 'admin.stripe.view'),
-  admin('/admin/stripe/subscription', 'admin.stripe.view'),
-  admin('/admin/stripe/schedule', 'admin.stripe.view'),
-  admin('/admin/sys-functions/multiple-languages', 'admin.languages.view'),
-  admin('/admin/sys-functions/help-tags-style', 'admin.help_tags.view'),
-  admin('/admin/sys-functions/help-tags', 'admin.help_tags.view'),
-  admin('/admin/storage', 'admin.storage.view'),
-  admin('/admin/storage/stat', 'admin.storage.view'),
-  admin('/admin/sys-settings/dynamic-configs', 'admin.settings.view'),
-  admin('/admin/sys-settings/foreign-keys', 'admin.foreign_keys.view'),
-  admin('/admin/sys-settings/backup-recovery', 'admin.backups.view'),
-  admin('/admin/msg/email-logs', 'admin.messages.view'),
-  admin('/admin/msg/notice', 'admin.messages.view'),
-  admin('/admin/msg/send', 'admin.messages.view'),
-  admin('/admin/sys-logs/operation-record', 'admin.logs.view'),
-  admin('/admin/system/schedule/notify/logs', 'admin.logs.view'),
-  admin('/admin/sys-logs/server-error', 'admin.logs.view'),
-  admin('/admin/logs/open-api/requests', 'admin.logs.view'),
-  ...[
-    'integrator',
-    'smart-capture',
-    'diff-finetune',
-    'prompting',
-    'params-coverage',
-    'assistant',
-    'parameters',
-    'workflows',
-    'test-cases',
-    'test-case/results',
-  ].map((page) => admin(`/admin/ai-toolkit/${page}`, 'admin.ai_toolkit.view')),
-  admin('/admin/integ-3rd-platform/platforms', 'admin.integrations.view'),
-  admin('/admin/integ-3rd-platform/interfaces', 'admin.integrations.view'),
+  // Public (spec section 2). The sign-in pages come in an English and a China-region variant.
+  light('/login', 'features/auth/login-page#LoginPage', 'features/auth/cn-login-page#CnLoginPage'),
+  light('/sign-up', 'features/auth/sign-up-page#SignUpPage', 'features/auth/cn-sign-up-page#CnSignUpPage'),
+  light('/forgot-password', 'features/auth/forgot-password-page#ForgotPasswordPage'),
+  light('/reset-password', 'features/auth/reset-password-page#ResetPasswordPage'),
+  // Open so an invited visitor sees what they are invited to; accepting asks them to sign in.
+  plain(
+    '/projects/accept-invite',
+    'features/account-projects/accept-project-invite-page#AcceptProjectInvitePage',
+  ),
+  // Where the providers send the browser back (spec section 2, public callback routes).
+  plain('/google/oauth/code/callback', 'features/auth/google-callback-page#GoogleCallbackPage'),
+  plain('/wechat-bind-callback', 'features/auth/wechat-callback-page#WechatCallbackPage'),
+  plain('/403', 'features/status/forbidden-page#ForbiddenPage'),
+  plain('/500', 'features/status/server-error-page#ServerErrorPage'),
+  // Login required, in the workspace shell (top bar with messages, language and user menu).
+  workspace('/chat', 'features/chat/chat-page#ChatPage'),
+  workspace('/usm/plan', 'features/billing-plans/plans-page#PlansPage'),
+  // Mobile shell (the path's spelling is the spec's).
+  mobile('/moblie/personal-center', 'app/shells/mobile-shell/personal-center-page#PersonalCenterPage'),
+  mobile('/moblie/personal-settings', 'app/shells/mobile-shell/personal-settings-page#PersonalSettingsPage'),
+  // Desktop personal shell: account, team, billing pages.
+  personal('/pc/personal-index', 'features/account-overview/personal-index-page#PersonalIndexPage'),
+  personal('/account/personal/profile', 'features/account-profile/profile-page#ProfilePage'),
+  personal(
+    '/account/personalization',
+    'features/account-personalization/personalization-page#PersonalizationPage',
+  ),
+  personal('/account/security', 'features/account-security/security-page#SecurityPage'),
+  personal('/account/team-manager', 'features/account-teams/team-manager-page#TeamManagerPage'),
+  personal('/teams/accept-invite', 'features/account-teams/accept-team-invite-page#AcceptTeamInvitePage'),
+  personal('/account/project/{id?}', 'features/account-projects/projects-page#ProjectsPage'),
+  personal('/account/brand-center', 'features/account-brand/brand-center-page#BrandCenterPage'),
+  personal('/account/sys-settings', 'features/account-sys-settings/sys-settings-page#SysSettingsPage'),
+  personal('/account/user/storage', 'features/account-storage/storage-page#StoragePage'),
+  personal('/account/messages', 'features/account-messages/messages-page#MessagesPage'),
+  personal('/account/connectors', 'features/account-connectors/connectors-page#ConnectorsPage'),
+  personal('/account/subscription', 'features/account-subscription/subscription-page#SubscriptionPage'),
+  personal(
+    '/account/subscription-history',
+    'features/account-subscription/subscription-history-page#SubscriptionHistoryPage',
+  ),
+  personal('/account/usage', 'features/account-usage/usage-page#UsagePage'),
+  personal('/account/orders', 'features/billing-orders/orders-page#OrdersPage'),
+  personal('/account/order/confirm', 'features/billing-orders/order-confirm-page#OrderConfirmPage'),
+  personal('/account/order/details', 'features/billing-orders/order-details-page#OrderDetailsPage'),
+  personal('/payment/order-details', 'features/billing-orders/order-details-page#PaymentOrderDetailsPage'),
+  personal('/payment', 'features/billing-payment/payment-page#PaymentPage'),
+  personal('/payment/result', 'features/billing-payment/payment-result-page#PaymentResultPage'),
+  personal('/account/wallets/invoices', 'features/account-invoices/invoices-page#InvoicesPage'),
+  personal('/account/invoice/details', 'features/account-invoices/invoice-details-page#InvoiceDetailsPage'),
+  personal(
+    '/account/wallet/payment-method',
+    'features/account-payment-methods/payment-methods-page#PaymentMethodsPage',
+  ),
+  // Admin console: each page its own lazy chunk, opened by its code.
+  admin('/admin', 'admin.dashboard.view', 'features/admin-dashboard/dashboard-page#DashboardPage'),
+  admin('/admin/user/users', 'admin.users.view', 'features/admin-users/users-page#UsersPage'),
+  admin('/admin/user/details', 'admin.users.view', 'features/admin-users/user-details-page#UserDetailsPage'),
+  admin('/admin/user/roles', 'admin.roles.view', 'features/admin-roles/roles-page#RolesPage'),
+  admin('/admin/user/teams', 'admin.teams.view', 'features/admin-teams/teams-page#TeamsPage'),
+  admin(
+    '/admin/permission',
+    'admin.permissions.view',
+    'features/admin-permissions/permission-matrix-page#PermissionMatrixPage',
+  ),
+  admin(
+    '/admin/permission/api-pages',
+    'admin.permissions.view',
+    'features/admin-permissions/api-pages-page#ApiPagesPage',
+  ),
+  admin('/admin/usm/plan', 'admin.plans.view', 'features/admin-plans/plans-page#PlansPage'),
+  admin(
+    '/admin/usm/function/permission',
+    'admin.plans.view',
+    'features/admin-plans/function-permissions-page#FunctionPermissionsPage',
+  ),
+  admin(
+    '/admin/usm/subscription',
+    'admin.subscriptions.view',
+    'features/admin-subscriptions/subscriptions-page#SubscriptionsPage',
+  ),
+  admin(
+    '/admin/usm/resources/summary',
+    'admin.resources.view',
+    'features/admin-credits/resources-summary-page#ResourcesSummaryPage',
+  ),
+  admin(
+    '/admin/usm/resources/credits',
+    'admin.credits.view',
+    'features/admin-credits/credits-page#CreditsPage',
+  ),
+  admin(
+    '/admin/usm/resources/credits/usage-logs',
+    'admin.credits.view',
+    'features/admin-credits/usage-logs-page#UsageLogsPage',
+  ),
+  admin('/admin/order', 'admin.orders.view', 'features/admin-orders/orders-page#OrdersPage'),
+  admin(
+    '/admin/order/details',
+    'admin.orders.view',
+    'features/admin-orders/order-details-page#OrderDetailsPage',
+  ),
+  admin('/admin/invoice', 'admin.invoices.view', 'features/admin-invoices/invoices-page#InvoicesPage'),
+  admin(
+    '/admin/invoice/details',
+    'admin.invoices.view',
+    'features/admin-invoices/invoice-details-page#InvoiceDetailsPage',
+  ),
+  admin('/admin/financial', 'admin.financial.view', 'features/admin-financial/financial-page#FinancialPage'),
+  admin('/admin/storage', 'admin.storage.view', 'features/admin-storage/admin-files-page#AdminFilesPage'),
+  admin(
+    '/admin/storage/stat',
+    'admin.storage.view',
+    'features/admin-storage/storage-stat-page#StorageStatPage',
+  ),
+  admin(
+    '/admin/sys-settings/dynamic-configs',
+    'admin.settings.view',
+    'features/admin-dynamic-configs/dynamic-configs-page#DynamicConfigsPage',
+  ),
+  admin(
+    '/admin/sys-settings/foreign-keys',
+    'admin.foreign_keys.view',
+    'features/admin-foreign-keys/foreign-keys-page#ForeignKeysPage',
+  ),
+  admin(
+    '/admin/msg/email-logs',
+    'admin.messages.view',
+    'features/admin-messages/email-logs-page#EmailLogsPage',
+  ),
+  admin('/admin/msg/notice', 'admin.messages.view', 'features/admin-messages/notices-page#NoticesPage'),
+  admin('/admin/msg/send', 'admin.messages.view', 'features/admin-messages/send-page#SendMessagesPage'),
+  admin(
+    '/admin/sys-logs/operation-record',
+    'admin.logs.view',
+    'features/admin-logs/operation-records-page#OperationRecordsPage',
+  ),
+  admin(
+    '/admin/system/schedule/notify/logs',
+    'admin.logs.view',
+    'features/admin-logs/job-runs-page#JobRunsPage',
+  ),
+  admin(
+    '/admin/sys-logs/server-error',
+    'admin.logs.view',
+    'features/admin-logs/server-errors-page#ServerErrorsPage',
+  ),
+  admin(
+    '/admin/integ-3rd-platform/platforms',
+    'admin.integrations.view',
+    'features/admin-integrations/platforms-page#PlatformsPage',
+  ),
+  admin(
+    '/admin/integ-3rd-platform/interfaces',
+    'admin.integrations.view',
+    'features/admin-integrations/interfaces-page#InterfacesPage',
+  ),
 ];
 
 function toRegExp(pattern: string): RegExp {
@@ -129,7 +226,7 @@ function toRegExp(pattern: string): RegExp {
 
 const compiled = PAGE_ROUTES.map((route) => ({ route, re: toRegExp(route.path) }));
 
-/** Finds the registry entry for a concrete path (`/chat/42` -> `/chat/{chat_id}`); query strings are ignored. */
+/** Finds the registry entry for a concrete path (`/account/project/42` -> `/account/project/{id?}`); query strings are ignored. */
 export function matchPageRoute(path: string): PageRoute | undefined {
   const bare = path.split(/[?#]/)[0] ?? path;
   return (

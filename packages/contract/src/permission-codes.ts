@@ -3,10 +3,19 @@
  * (`signed_in`), or holders of a code `area.resource.action` granted through their role.
  */
 export type PermissionCode = `${string}.${string}.${string}`;
-export type Permission = 'public' | 'signed_in' | PermissionCode;
+
+/**
+ * Whoever may open at least one admin page: the admin console's own services (editing presence
+ * and its stream) that belong to no one page. Decided from the role's page grants, never granted.
+ */
+export const ADMIN_AREA = 'admin_area';
+
+/** The role that always holds every permission and that only another super admin may act on. */
+export const SUPER_ADMIN_ROLE = 'super_admin';
+export type Permission = 'public' | 'signed_in' | typeof ADMIN_AREA | PermissionCode;
 
 export function isPermissionCode(permission: Permission): permission is PermissionCode {
-  return permission !== 'public' && permission !== 'signed_in';
+  return permission !== 'public' && permission !== 'signed_in' && permission !== ADMIN_AREA;
 }
 
 /**

@@ -1,9 +1,14 @@
 // The one list of tables drizzle (queries, migrations) and better-auth's adapter read.
 export * from './schema/audit';
 export * from './schema/auth';
+export * from './schema/billing';
+export * from './schema/connectors';
+export * from './schema/datasets';
+export * from './schema/dynamic-configs';
 export * from './schema/editing';
 export * from './schema/events';
 export * from './schema/files';
+export * from './schema/foreign-keys';
 export * from './schema/i18n';
 export * from './schema/jobs';
 export * from './schema/messages';

@@ -1,4 +1,5 @@
 import { type SeededAdmin, seedSuperAdmin } from '../modules/auth/admin.seed';
+import { seedPlans } from '../modules/billing/plans.seed';
 import { seedI18n } from '../modules/i18n/i18n.seed';
 import { seedRoles } from '../modules/permissions/roles.seed';
 import type { Platform } from '../platform/platform';
@@ -12,6 +13,7 @@ export async function runSeeds(platform: Platform): Promise<{ admin: SeededAdmin
     .onConflictDoNothing();
   await seedRoles(platform.db);
   await seedI18n(platform.db);
+  await seedPlans(platform.db, platform.config.REGION);
   platform.translator.invalidate();
   platform.access.invalidate();
   const admin = await seedSuperAdmin(platform);

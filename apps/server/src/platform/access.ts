@@ -1,79 +1,87 @@
-import { grantMatches, type Permission } from '@app/contract/permission-codes';
+import { PAGE_ROUTES } from '@app/contract/page-routes';
+import { ADMIN_AREA, grantMatches, isPermissionCode, type Permission } from '@app/contract/permission-codes';
 import type { AccessCode } from '@app/contract/permissions/list-permissions';
 import { roleGrants, roles } from '../db/schema';
+import type { ChangeFeed } from './change-feed';
 import type { Db } from './db';
 import type { CtxUser } from './request-context';
-import { readVersion } from './versions';
+import { type BumpVersion, VersionedCache } from './versioned-cache';
 
-/** How long another instance's grant change may take to be seen here. */
-const VERSION_CHECK_MS = 2000;
+/** The codes that open an admin page: holding any of them opens the admin area. */
+const ADMIN_PAGE_CODES = [
+  ...new Set(
+    PAGE_ROUTES.filter((page) => page.path.startsWith('/admin')).flatMap((page) =>
+      isPermissionCode(page.permission) ? [page.permission] : [],
+    ),
+  ),
+];
+
+interface Grants {
+  byRole: Map<string, string[]>;
+  roleNames: Map<string, string>;
+}
 
 /**
  * The one place access is decided: the request pipeline asks it for every endpoint and the
- * permission-list call asks it for pages. Grants are cached per permission version.
+ * permission-list call asks it for pages. Grants are kept per permission version.
  */
 export class AccessControl {
-  private grants = new Map<string, string[]>();
-  private roleNames = new Map<string, string>();
-  private version = -1;
-  private checkedAt = 0;
-  private loading: Promise<void> | null = null;
-  /** Moves on every invalidate, so a load that started before a change cannot mark itself fresh. */
-  private generation = 0;
+  private readonly grants: VersionedCache<Grants>;
 
-  constructor(private readonly db: Db) {}
-
-  async currentVersion(): Promise<number> {
-    await this.refresh();
-    return this.version;
+  constructor(db: Db, feed?: ChangeFeed) {
+    this.grants = new VersionedCache<Grants>(
+      db,
+      {
+        key: 'permission',
+        initial: { byRole: new Map(), roleNames: new Map() },
+        // Grants decide every request: without a word from the database, read the version often.
+        checkMs: 2000,
+        load: async () => {
+          const [rows, roleRows] = await Promise.all([
+            db.select().from(roleGrants),
+            db.select({ code: roles.code, name: roles.name }).from(roles),
+          ]);
+          const byRole = new Map<string, string[]>();
+          for (const row of rows) byRole.set(row.roleCode, [...(byRole.get(row.roleCode) ?? []), row.grant]);
+          return { byRole, roleNames: new Map(roleRows.map((role) => [role.code, role.name])) };
+        },
+      },
+      feed,
+    );
   }
 
-  /** Drop the cache at once (this instance changed a grant). */
+  currentVersion(): Promise<number> {
+    return this.grants.fresh();
+  }
+
+  /**
+   * Changes roles or grants: `run` writes them in its transaction and calls `bump(tx)` there; the
+   * permission version moves with the change and this instance's grants are dropped once it is
+   * committed (see `VersionedCache.change`).
+   */
+  changeGrants<T>(run: (bump: BumpVersion) => Promise<T>): Promise<T> {
+    return this.grants.change(run);
+  }
+
+  /** Drop the cache at once (start-up seeds; a change is otherwise heard through the change feed). */
   invalidate(): void {
-    this.generation += 1;
-    this.checkedAt = 0;
-    this.version = -1;
+    this.grants.invalidate();
   }
 
   /** A role's display name; roles change only with a permission-version bump, so this is cached with the grants. */
   async roleName(code: string): Promise<string | undefined> {
-    await this.refresh();
-    return this.roleNames.get(code);
+    await this.grants.fresh();
+    return this.grants.current.roleNames.get(code);
   }
 
   async decide(permission: Permission, user: CtxUser | null): Promise<AccessCode> {
     if (permission === 'public') return 'OK';
     if (!user) return 'BEARER_TOKEN_ERROR';
     if (permission === 'signed_in') return 'OK';
-    await this.refresh();
-    const grants = this.grants.get(user.role) ?? [];
-    return grants.some((grant) => grantMatches(grant, permission)) ? 'OK' : 'FORBIDDEN';
-  }
-
-  private async refresh(): Promise<void> {
-    // Loops because a load that began before an invalidate leaves the cache unfresh.
-    while (this.version < 0 || Date.now() - this.checkedAt >= VERSION_CHECK_MS) {
-      this.loading ??= this.load().finally(() => {
-        this.loading = null;
-      });
-      await this.loading;
-    }
-  }
-
-  private async load(): Promise<void> {
-    const generation = this.generation;
-    const version = await readVersion(this.db, 'permission');
-    if (version !== this.version) {
-      const [rows, roleRows] = await Promise.all([
-        this.db.select().from(roleGrants),
-        this.db.select({ code: roles.code, name: roles.name }).from(roles),
-      ]);
-      const next = new Map<string, string[]>();
-      for (const row of rows) next.set(row.roleCode, [...(next.get(row.roleCode) ?? []), row.grant]);
-      this.grants = next;
-      this.roleNames = new Map(roleRows.map((role) => [role.code, role.name]));
-      this.version = version;
-    }
-    if (generation === this.generation) this.checkedAt = Date.now();
+    await this.grants.fresh();
+    const grants = this.grants.current.byRole.get(user.role) ?? [];
+    const holds = (code: string) => grants.some((grant) => grantMatches(grant, code));
+    if (permission === ADMIN_AREA) return ADMIN_PAGE_CODES.some(holds) ? 'OK' : 'FORBIDDEN';
+    return holds(permission) ? 'OK' : 'FORBIDDEN';
   }
 }

@@ -2,6 +2,9 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@app/contract/erro
 
 type Extras = Omit<ErrorBody, 'error_code' | 'msg' | 'req_id'>;
 
+/** Statuses a request can earn before any route sees it (see `transport-errors.ts`). */
+export type TransportStatus = 408 | 413 | 414 | 431;
+
 /**
  * The one error type services throw. It carries a code from the contract and a message that is
  * safe to show; the error handler turns it into the envelope and the HTTP status once, at the edge.
@@ -11,11 +14,15 @@ export class AppError extends Error {
   readonly status: number;
   readonly extras: Extras;
 
-  constructor(code: ErrorCode, options: { msg?: string } & Extras = {}) {
-    const { msg, ...extras } = options;
+  /**
+   * `status` only where HTTP has a more exact word for the same code: a VALIDATION_ERROR for a
+   * body too large (413) or an address too long (414) is still a VALIDATION_ERROR to the client.
+   */
+  constructor(code: ErrorCode, options: { msg?: string; status?: TransportStatus } & Extras = {}) {
+    const { msg, status, ...extras } = options;
     super(msg ?? defaultMessages[code]);
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
     this.extras = extras;
   }
 }

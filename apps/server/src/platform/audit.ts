@@ -43,6 +43,7 @@ export async function recordOperation(
     result: outcome.error ? 'failure' : 'success',
     error: outcome.error ?? null,
   });
+  if (ctx.audit) ctx.audit.recorded = true;
 }
 
 /**
@@ -56,13 +57,15 @@ export async function audited<T>(
   change: (tx: Tx) => Promise<AuditedChange<T>>,
 ): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
+    const done = await db.transaction(async (tx) => {
       const { result, before = null, after = null } = await change(tx);
       await tx
         .insert(operationRecords)
         .values({ ...recordFor(ctx, target), before, after, result: 'success' });
       return result;
     });
+    if (ctx.audit) ctx.audit.recorded = true;
+    return done;
   } catch (error) {
     const message = error instanceof AppError ? `${error.code}: ${error.message}` : 'SERVER_ERROR';
     await db

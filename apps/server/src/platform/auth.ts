@@ -7,10 +7,13 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { accounts, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Db } from './db';
-import { recordSignInAttempt } from './sign-in-events';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './session';
 
 /** Shown by authenticator apps beside the account (the otpauth:// issuer). */
 export const TOTP_ISSUER = 'Marketing AI Workspace';
+
+/** Carries the product's request language from our auth routes to better-auth's user hooks. */
+export const LOCALE_HEADER = 'x-app-locale';
 
 /**
  * The better-auth endpoints that open a session for someone signing in, and how. Any other
@@ -26,6 +29,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
 /** Records a successful sign-in when a session is opened; see SIGN_IN_METHODS. */
 async function recordSessionSignIn(
   db: Db,
+  onSignIn: AuthOptions['onSignIn'],
   session: { userId: string; ipAddress?: string | null; userAgent?: string | null },
   context: { path?: string; headers?: Headers } | null,
 ): Promise<void> {
@@ -42,13 +46,12 @@ async function recordSessionSignIn(
   // Password right but a second factor pending: the plugin drops this session at once, and the
   // sign-in is recorded when the code is accepted.
   if (method === 'password' && user.twoFactorEnabled) return;
-  await recordSignInAttempt(db, {
+  await onSignIn({
     userId: session.userId,
     email: user.email,
     method,
-    success: true,
-    ipAddress: session.ipAddress,
-    userAgent: session.userAgent,
+    ipAddress: session.ipAddress ?? null,
+    userAgent: session.userAgent ?? null,
   });
 }
 
@@ -57,7 +60,16 @@ export interface AuthOptions {
   db: Db;
   secret: string;
   /** Runs once per new user (personal team); kept outside so auth does not depend on a domain. */
-  onUserCreated: (user: { id: string; name: string; email: string }) => Promise<void>;
+  /** `locale`: the language of the request that created the user, when our own route made it. */
+  onUserCreated: (user: { id: string; name: string; email: string; locale: string | null }) => Promise<void>;
+  /** Runs when a session is opened by signing in (see SIGN_IN_METHODS), for the sign-in history. */
+  onSignIn: (signIn: {
+    userId: string;
+    email: string;
+    method: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+  }) => Promise<void>;
 }
 
 /**
@@ -65,7 +77,7 @@ export interface AuthOptions {
  * token in the `app_token` cookie and sends it as `Authorization: Bearer`; passwords are hashed by
  * the library and never pass through our logs.
  */
-export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
+export function createAuth({ config, db, secret, onUserCreated, onSignIn }: AuthOptions) {
   return betterAuth({
     appName: 'Marketing AI Workspace',
     baseURL: config.publicUrl,
@@ -97,8 +109,9 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      // The request pipeline resolves tokens itself (session.ts) with the same two numbers.
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     databaseHooks: {
       session: {
@@ -112,12 +125,18 @@ export function createAuth({ config, db, secret, onUserCreated }: AuthOptions) {
             if (user?.banned)
               throw new APIError('FORBIDDEN', { code: 'BANNED', message: 'This account is banned' });
           },
-          after: async (session, context) => recordSessionSignIn(db, session, context),
+          after: async (session, context) => recordSessionSignIn(db, onSignIn, session, context),
         },
       },
       user: {
         create: {
-          after: async (user) => onUserCreated({ id: user.id, name: user.name, email: user.email }),
+          after: async (user, context) =>
+            onUserCreated({
+              id: user.id,
+              name: user.name,
+              email: user.email,
+              locale: context?.headers?.get(LOCALE_HEADER) ?? null,
+            }),
         },
       },
     },

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { lockFolder } from './folder-lock';
 
 export type Schema = typeof schema;
 /** Both drivers share drizzle's Postgres API; services only see this type. */
@@ -32,6 +33,11 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrations, seeds) while holding the database-wide start-up lock, so instances
+   * starting together on one PostgreSQL migrate and seed one after another, never both at once.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,12 +77,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
+      withStartupLock: async (work) => {
+        // A session-level lock on its own connection: held across the migrator's and the seeds'
+        // pooled connections, released when the work is done (or the connection dies).
+        const holder = new pg.Client({ connectionString: options.url });
+        await holder.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          await holder.end().catch(() => undefined);
+        }
+      },
       listen: (channel, onNotify, onReconnect) =>
         listenOnPostgres(options.url as string, channel, onNotify, onReconnect),
-      close: () => pool.end(),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // The embedded database's folder is one process's (folder-lock.ts): a second server stops here.
+  let release: (() => void) | undefined;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = await lockFolder(options.dataDir);
+  }
   const client = new PGlite(options.dataDir);
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
@@ -88,13 +114,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await pgliteDb.execute(sql`select 1`);
     },
+    // The embedded database has one process (its folder is locked): nothing to wait for.
+    withStartupLock: (work) => work(),
     // One embedded database in one process: notifications never get lost to a broken connection.
-    listen: (channel, onNotify) => client.listen(channel, onNotify),
-    close: () => client.close(),
+    // Shutdown may close the database before the listeners: stopping them then is a no-op.
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten().catch(() => undefined);
+      };
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      release?.();
+    },
   };
 }
 
 const RELISTEN_DELAYS_MS = [100, 500, 1000, 2000, 5000];
+
+/** Any constant: the advisory lock instances take around migrating and seeding. */
+const STARTUP_LOCK = 704_232;
 
 /**
  * LISTEN on its own client, outside the pool: a pooled connection would be handed to queries and

@@ -47,6 +47,8 @@ export class EventBus {
   private catchingUp: Promise<void> | undefined;
   /** Notifications are handled one after another so messages are dispatched in id order. */
   private queue: Promise<void> = Promise.resolve();
+  /** Reads of stored messages made for streams (replays and starting points): tests count them. */
+  storeReads = 0;
 
   constructor(private readonly database: Database) {}
 
@@ -64,7 +66,8 @@ export class EventBus {
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     this.listeners.clear();
-    await unlisten?.();
+    // Shutdown may reach here after the database is gone: nothing left to stop listening to.
+    await unlisten?.().catch(() => undefined);
   }
 
   /**
@@ -108,8 +111,23 @@ export class EventBus {
     };
   }
 
+  /**
+   * The newest id this instance has dispatched. Messages arrive in id order, so a subscriber
+   * registered now hears every message after it: a stream whose cursor is at (or past) the head
+   * has nothing stored to replay, and needs no database read to know it.
+   */
+  get head(): number {
+    return this.lastDispatched;
+  }
+
+  /** Whether this instance is listening, so that `head` moves as messages are published. */
+  get live(): boolean {
+    return this.unlisten !== undefined && this.catchingUp === undefined;
+  }
+
   /** Stored messages for `userId` on `topic` after `afterId`, oldest first (a replay). */
   async after(topic: string, userId: string, afterId: number, limit = 1000): Promise<BusMessage[]> {
+    this.storeReads += 1;
     const rows = await this.database.db
       .select()
       .from(streamMessages)
@@ -127,6 +145,7 @@ export class EventBus {
 
   /** The newest stored id (0 when none): a new stream's starting point. */
   async latestId(db: Db = this.database.db): Promise<number> {
+    this.storeReads += 1;
     const [row] = await db
       .select({ id: streamMessages.id })
       .from(streamMessages)

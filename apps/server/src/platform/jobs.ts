@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { jobRuns } from '../db/schema';
 import type { Database } from './db';
+import { describeError } from './redact';
 
 /** What a job's handler gets: its data and which attempt this is. */
 export interface JobContext<T> {
@@ -77,12 +78,17 @@ export class Jobs {
   async stop(): Promise<void> {
     const boss = this.boss;
     this.boss = undefined;
-    await boss?.stop({ graceful: true, timeout: 5000, close: true });
+    // Shutdown may reach here after the database is gone: nothing left to stop then.
+    await boss?.stop({ graceful: true, timeout: 5000, close: true }).catch(() => undefined);
   }
 
-  /** Queues a job; answers its id. */
-  async send(name: string, data: object = {}): Promise<string> {
-    const id = await this.requireBoss().send(name, data);
+  /** Queues a job, to start at once or after `startAfterSeconds` (a backoff); answers its id. */
+  async send(name: string, data: object = {}, options: { startAfterSeconds?: number } = {}): Promise<string> {
+    const id = await this.requireBoss().send(
+      name,
+      data,
+      options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {},
+    );
     if (!id) throw new Error(`job ${name} was not queued`);
     return id;
   }
@@ -128,11 +134,11 @@ export class Jobs {
           .set({ status: 'completed', finishedAt: new Date() })
           .where(eq(jobRuns.id, run.id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
       if (run) {
+        // Redacted and storable: a failed query's message spells out its parameters.
         await db
           .update(jobRuns)
-          .set({ status: 'failed', error: message.slice(0, 2000), finishedAt: new Date() })
+          .set({ status: 'failed', error: describeError(error).message, finishedAt: new Date() })
           .where(and(eq(jobRuns.id, run.id)));
       }
       // Thrown on, so pg-boss retries it (or marks it failed after the last try).

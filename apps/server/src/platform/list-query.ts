@@ -1,8 +1,9 @@
-import type { FilterItem, FilterOperator, ListQuery } from '@app/contract/list';
+import type { FilterItem, ListFieldKind, ListFields, ListPage, ListQuery } from '@app/contract/list';
 import {
   and,
   asc,
   type Column,
+  count,
   desc,
   eq,
   gt,
@@ -15,38 +16,86 @@ import {
   or,
   type SQL,
 } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { validationError } from './app-error';
+import type { Db, Tx } from './db';
 
-export type FieldKind = 'text' | 'number' | 'bool' | 'time';
+/** What one declared field reads: a column, or an expression (`read_at is not null`). */
+export type ListTarget = Column | SQL;
 
-/** A list field the client may filter or sort on; nothing else reaches SQL. */
-export interface ListField {
-  column: Column;
-  kind: FieldKind;
-  filter?: FilterOperator[];
-  sort?: boolean;
+/**
+ * A list's fields as the contract declares them, each bound to what it reads here. The map must
+ * name every declared field (the compiler says so), and nothing undeclared reaches SQL.
+ */
+export interface BoundList {
+  fields: ListFields;
+  targets: Record<string, ListTarget>;
 }
 
-export type ListFields = Record<string, ListField>;
+export function bindList<F extends ListFields>(
+  fields: F,
+  targets: { [K in keyof F]: ListTarget },
+): BoundList {
+  return { fields, targets };
+}
+
+/** A drizzle column (which knows its SQL type) rather than an expression. */
+function isColumn(target: ListTarget): target is Column {
+  return 'columnType' in target;
+}
+
+/**
+ * What a number column can hold, read from the column itself so a field cannot be declared one
+ * way and stored another: a value outside it would reach SQL and fail there.
+ */
+const INTEGER_LIMITS: Record<string, number> = {
+  PgSmallInt: 32_767,
+  PgSmallSerial: 32_767,
+  PgInteger: 2_147_483_647,
+  PgSerial: 2_147_483_647,
+  PgBigInt53: Number.MAX_SAFE_INTEGER,
+  PgBigSerial53: Number.MAX_SAFE_INTEGER,
+};
+const FLOAT_LIMITS: Record<string, number> = { PgReal: 3.4e38, PgDoublePrecision: Number.MAX_VALUE };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toNumber(text: string, target: ListTarget, field: string): number {
+  const n = Number(text);
+  if (!text || !Number.isFinite(n)) throw validationError({ filters: `${field} takes a number` });
+  const columnType = isColumn(target) ? target.columnType : '';
+  const integerLimit = INTEGER_LIMITS[columnType];
+  if (integerLimit !== undefined) {
+    if (!Number.isInteger(n)) throw validationError({ filters: `${field} takes a whole number` });
+    if (Math.abs(n) > integerLimit)
+      throw validationError({
+        filters: `${field} takes a number between -${integerLimit} and ${integerLimit}`,
+      });
+  }
+  const floatLimit = FLOAT_LIMITS[columnType];
+  if (floatLimit !== undefined && Math.abs(n) > floatLimit)
+    throw validationError({ filters: `${field} takes a smaller number` });
+  return n;
+}
 
 function convert(
-  kind: FieldKind,
+  kind: ListFieldKind,
   raw: string | number | boolean,
   field: string,
+  target: ListTarget,
 ): string | number | boolean | Date {
   const text = String(raw).trim();
   switch (kind) {
     case 'text':
+      if (isColumn(target) && target.columnType === 'PgUUID' && !UUID.test(text))
+        throw validationError({ filters: `${field} takes an id` });
       return text;
     case 'bool':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
       throw validationError({ filters: `${field} takes true or false` });
-    case 'number': {
-      const n = Number(text);
-      if (!text || !Number.isFinite(n)) throw validationError({ filters: `${field} takes a number` });
-      return n;
-    }
+    case 'number':
+      return toNumber(text, target, field);
     case 'time': {
       // Seconds on the wire (spec: ranges hold start_time and end_time in seconds); 13 digits are milliseconds.
       if (!/^\d{10}$|^\d{13}$/.test(text))
@@ -56,9 +105,11 @@ function convert(
   }
 }
 
-function condition(item: FilterItem, spec: ListField): SQL | undefined {
-  const column = spec.column;
-  const value = (raw: string | number | boolean) => convert(spec.kind, raw, item.field);
+function condition(item: FilterItem, kind: ListFieldKind, target: ListTarget): SQL | undefined {
+  const value = (raw: string | number | boolean) => convert(kind, raw, item.field, target);
+  // drizzle's operators take a column or an expression alike; their overloads only cannot take
+  // the union of the two.
+  const column = target as Column;
   const parts = () =>
     String(item.value)
       .split(';')
@@ -99,17 +150,19 @@ function condition(item: FilterItem, spec: ListField): SQL | undefined {
  */
 export function listWhere(
   query: ListQuery,
-  fields: ListFields,
+  list: BoundList,
   search?: (q: string) => SQL | undefined,
 ): SQL | undefined {
   let where: SQL | undefined;
   for (const item of query.filters ?? []) {
     if (item.value === '' || item.value === null) continue;
-    const spec = fields[item.field];
-    if (!spec?.filter?.includes(item.operator)) {
+    const spec = list.fields[item.field];
+    const target = list.targets[item.field];
+    // The contract already refused these; kept so a list bound without it cannot leak a column.
+    if (!spec?.filter?.includes(item.operator) || !target) {
       throw validationError({ filters: `Cannot filter ${item.field} with ${item.operator}` });
     }
-    const next = condition(item, spec);
+    const next = condition(item, spec.kind, target);
     if (!next) continue;
     where = !where ? next : item.connect_pre_filter === 'or' ? or(where, next) : and(where, next);
   }
@@ -118,12 +171,12 @@ export function listWhere(
 }
 
 /** `field` ascending, `-field` descending; only sortable fields; the fallback keeps pages stable. */
-export function listOrder(query: ListQuery, fields: ListFields, fallback: SQL[]): SQL[] {
+export function listOrder(query: ListQuery, list: BoundList, fallback: SQL[]): SQL[] {
   if (!query.sort) return fallback;
   const name = query.sort.replace(/^-/, '');
-  const spec = fields[name];
-  if (!spec?.sort) throw validationError({ sort: `Cannot sort by ${name}` });
-  return [query.sort.startsWith('-') ? desc(spec.column) : asc(spec.column), ...fallback];
+  const target = list.targets[name];
+  if (!list.fields[name]?.sort || !target) throw validationError({ sort: `Cannot sort by ${name}` });
+  return [query.sort.startsWith('-') ? desc(target) : asc(target), ...fallback];
 }
 
 export function pageWindow(query: ListQuery): { limit: number; offset: number } {
@@ -136,27 +189,45 @@ export function searchColumns(q: string, columns: Column[]): SQL | undefined {
   return or(...columns.map((column) => ilike(column, pattern)));
 }
 
+/** A wire timestamp: whole Unix seconds. */
 export function toSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-export interface ListPage<Item> {
-  items: Item[];
-  total: number;
-  page: number;
-  page_size: number;
+/** `toSeconds` for a time that may be unset (a nullable column): null stays null. */
+export function toSecondsOrNull(date: Date | null | undefined): number | null {
+  return date ? toSeconds(date) : null;
 }
 
 /**
- * Answers a list: the page and the total run side by side (two queries, whatever the page size),
- * and the rows become wire items. Every admin list goes through here.
+ * One page of a list and its total, from the query the repo builds (joins, WHERE) and the list's
+ * order: the page and a count over the same rows run side by side. Every list's repo function
+ * ends here. `build` is called per use because drizzle's dynamic builders change in place;
+ * `countFrom` may leave out joins that only add columns, so the count stays cheap.
  */
-export async function pagedList<Row, Item>(
+export async function listPage<T extends PgSelect>(
+  db: Db | Tx,
   query: ListQuery,
-  fetchPage: (window: { limit: number; offset: number }) => Promise<Row[]>,
-  countAll: () => Promise<{ value: number }[]>,
+  build: () => T,
+  order: SQL[],
+  countFrom: () => PgSelect = build,
+): Promise<{ rows: Awaited<T>; total: number }> {
+  const { limit, offset } = pageWindow(query);
+  const [rows, [total]] = await Promise.all([
+    build()
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset) as unknown as Promise<Awaited<T>>,
+    db.select({ value: count() }).from(countFrom().as('listed')),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** A page of wire items in the shape every list endpoint answers. */
+export function toListPage<Row, Item>(
+  query: ListQuery,
+  page: { rows: Row[]; total: number },
   toItem: (row: Row) => Item,
-): Promise<ListPage<Item>> {
-  const [rows, [total]] = await Promise.all([fetchPage(pageWindow(query)), countAll()]);
-  return { items: rows.map(toItem), total: total?.value ?? 0, page: query.page, page_size: query.page_size };
+): ListPage<Item> {
+  return { items: page.rows.map(toItem), total: page.total, page: query.page, page_size: query.page_size };
 }

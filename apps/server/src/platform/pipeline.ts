@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { Platform } from './platform';
 import { bearerToken, parseTzOffset, pickLocale, type RequestContext } from './request-context';
-import { resolveSession } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,7 +19,7 @@ export function newRequestId(): string {
  * zone) and the permission check of the endpoint's contract. No handler decides access itself.
  */
 export function installPipeline(app: FastifyInstance, platform: Platform): void {
-  const { config, auth, db, access, translator } = platform;
+  const { config, sessions, access, translator, changes } = platform;
   const fallbackLocale = config.REGION === 'cn' ? 'zh_CN' : 'en_US';
 
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
@@ -38,6 +37,7 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
       t: (msgid) => translator.translate(locale, msgid),
+      audit: { recorded: false },
     };
     if (!request.url.startsWith('/api/')) return;
 
@@ -45,9 +45,9 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
     await translator
       .ensureFresh()
       .catch((error: unknown) => request.log.warn({ err: error }, 'translations not refreshed'));
-    const authorization = request.headers.authorization;
-    if (authorization && bearerToken(authorization)) {
-      const session = await resolveSession(auth, db, authorization);
+    const token = bearerToken(request.headers.authorization);
+    if (token) {
+      const session = await sessions.resolve(token);
       if (session) {
         request.ctx.user = session.user;
         request.ctx.team = session.team;
@@ -60,4 +60,30 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
     const code = await access.decide(endpoint.permission, request.ctx.user);
     if (code !== 'OK') throw new AppError(code);
   });
+
+  // A change (a sign-out, a ban, a role, a grant, a translation) reaches this instance's caches
+  // through the change feed; before a successful change answers, this instance has heard of it, so
+  // the caller's next request never meets the old state.
+  app.addHook('onSend', async (request, reply) => {
+    if (MUTATING.has(request.method) && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+      await changes.settle();
+      assertAuditTrail(request, reply.statusCode, config.NODE_ENV !== 'production');
+    }
+  });
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every admin mutation that succeeds has written its operation record (`audited` or
+ * `recordOperation`). Outside production a forgotten record fails the request, so the test of any
+ * new admin endpoint catches it; in production the answer goes out and the gap is logged.
+ */
+function assertAuditTrail(request: FastifyRequest, status: number, strict: boolean): void {
+  const endpoint = request.routeOptions.config.endpoint;
+  if (!endpoint || endpoint.readOnly || status >= 300 || !endpoint.permission.startsWith('admin.')) return;
+  if (request.ctx.audit?.recorded) return;
+  const message = `admin mutation ${endpoint.id} answered ${status} without an operation record`;
+  if (strict) throw new Error(message);
+  request.log.error(message);
 }

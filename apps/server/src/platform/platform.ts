@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { AccessControl } from './access';
+import type { AnalyticsStore } from './analytics-store';
 import type { Auth } from './auth';
+import type { ChangeFeed } from './change-feed';
 import type { Database, Db } from './db';
 import type { LoggedMailer } from './email-log';
 import type { EndpointRegistry } from './endpoint';
 import type { EventBus } from './event-bus';
 import type { Jobs } from './jobs';
 import type { Reminders } from './reminders';
-import type { FileStore } from './storage';
+import type { SessionResolver } from './session';
+import type { ObjectStore } from './storage';
 import type { Translator } from './translator';
 
 /** The shared services every module receives; built once in app.ts. */
@@ -17,6 +20,10 @@ export interface Platform {
   database: Database;
   db: Db;
   auth: Auth;
+  /** The database's announcements of its own changes, which every in-memory cache listens to. */
+  changes: ChangeFeed;
+  /** Bearer token -> session, user and team; kept in memory until the database says it changed. */
+  sessions: SessionResolver;
   access: AccessControl;
   registry: EndpointRegistry;
   translator: Translator;
@@ -28,7 +35,10 @@ export interface Platform {
   jobs: Jobs;
   /** Daily reminders modules register (billing); delivered once each by the messages module. */
   reminders: Reminders;
-  files: FileStore;
+  /** Where every file's bytes live (local disk or S3); rows and quotas are the storage module's. */
+  files: ObjectStore;
+  /** The analytics store: DuckDB per team and the shared demo (the analytics module owns what it holds). */
+  analytics: AnalyticsStore;
   secret: string;
   apiVersion: string;
 }

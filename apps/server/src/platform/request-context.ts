@@ -7,6 +7,16 @@ export interface CtxUser {
   image: string | null;
   role: string;
   createdAt: Date;
+  /** The user's saved settings as stored (read with the session, so basic infos needs no query). */
+  settings: UserSettings;
+}
+
+export interface UserSettings {
+  locale: string | null;
+  timezone: string | null;
+  theme: string;
+  helpSwitch: boolean;
+  dateFormat: string;
 }
 
 export interface CtxTeam {
@@ -28,6 +38,11 @@ export interface RequestContext {
   ip: string;
   userAgent: string;
   t: (msgid: string) => string;
+  /**
+   * Set when this request wrote an operation record (`audited`, `recordOperation`). Shared by
+   * reference, so copies of the context (`signedIn`) mark the same request.
+   */
+  audit?: { recorded: boolean };
 }
 
 const byLowerCase = new Map(LOCALES.map((loc) => [loc.toLowerCase(), loc]));

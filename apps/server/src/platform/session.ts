@@ -1,6 +1,7 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { teamMembers, teams, users } from '../db/schema';
-import type { Auth } from './auth';
+import { sessions, teamMembers, teams, users } from '../db/schema';
+import type { ChangeFeed, ChangeKind } from './change-feed';
 import type { Db } from './db';
 import type { CtxTeam, CtxUser } from './request-context';
 
@@ -10,46 +11,240 @@ export interface ResolvedSession {
   team: CtxTeam | null;
 }
 
+/** better-auth's session lifetime and how often it slides forward (see `auth.ts`). */
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
+/** better-auth moves a session's expiry forward once it is `updateAge` old; so do we. */
+function slideTime(expiresAt: number): number {
+  return expiresAt - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
+}
+
+interface Entry {
+  session: ResolvedSession;
+  teamId: string | null;
+  expiresAt: number;
+  /** When the session must slide forward; a hit past this goes to the database instead. */
+  slideAt: number;
+  cachedAt: number;
+}
+
+export interface SessionCacheOptions {
+  /** How long an entry is trusted without a word from the database. */
+  ttlMs?: number;
+  maxEntries?: number;
+}
+
 /**
- * The bearer token -> session -> user, through better-auth (which checks expiry and slides the
- * session), then the user's current team: the one `users.current_team_id` names while they are
- * still a member of it, else the personal team (so leaving or losing a team falls back by itself).
+ * Bearer token -> session, user (with their settings) and current team, in one query, then kept in memory keyed by the
+ * token's hash. An entry goes the moment the change feed says its user or team changed (sign-out,
+ * ban, role, password, team switch or membership: database triggers, so no write path can forget),
+ * on every instance; a mutating request here settles the feed before it answers, so its own
+ * effects are seen by the next request at once. An idle tab's reconnects then cost no database round trip.
  */
-export async function resolveSession(
-  auth: Auth,
-  db: Db,
-  authorization: string,
-): Promise<ResolvedSession | null> {
-  const found = await auth.api.getSession({
-    headers: new Headers({ authorization }),
-    query: { disableCookieCache: true },
-  });
-  // A ban ends sessions at once; this also covers a session opened a moment before the ban.
-  if (!found || found.user.banned === true) return null;
-  const [membership] = await db
-    .select({ id: teams.id, name: teams.name, role: teamMembers.role })
-    .from(teamMembers)
-    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(eq(teamMembers.userId, found.user.id))
-    // One query: the chosen team if still a membership, then the user's own personal team (others'
-    // personal teams may have them as members), then the oldest membership.
-    .orderBy(
-      desc(sql`(${teams.id} = ${users.currentTeamId}) is true`),
-      desc(sql`(${teams.personal} and ${teams.ownerId} = ${users.id})`),
-      asc(teamMembers.createdAt),
-    )
-    .limit(1);
-  return {
-    sessionId: found.session.id,
-    user: {
-      id: found.user.id,
-      name: found.user.name,
-      email: found.user.email,
-      image: found.user.image ?? null,
-      role: typeof found.user.role === 'string' ? found.user.role : 'user',
-      createdAt: new Date(found.user.createdAt),
-    },
-    team: membership ?? null,
-  };
+export class SessionResolver {
+  private readonly entries = new Map<string, Entry>();
+  /** Token hashes by user, so a word about one user costs no scan. */
+  private readonly byUser = new Map<string, Set<string>>();
+  /** Values derived from one user's rows (`userMemo`), dropped with the user's entries. */
+  private readonly memos = new Map<string, Map<string, unknown>>();
+  /** Moves on every invalidation: a lookup that began before one does not cache what it read. */
+  private generation = 0;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+    private readonly secret: string,
+    options: SessionCacheOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 30_000;
+    this.maxEntries = options.maxEntries ?? 10_000;
+    feed.on((kind, id) => this.onChange(kind, id));
+  }
+
+  /** Only an instance that hears of changes may keep anything. */
+  private get listening(): boolean {
+    return this.feed.listening;
+  }
+
+  /** Drops everything kept here (tests, a lost LISTEN connection, a change to many users). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.byUser.clear();
+    this.memos.clear();
+  }
+
+  /**
+   * A value computed from one user's rows (their unread messages), kept with their session until
+   * the change feed says that user changed: a table whose rows feed a memo announces `u:<user id>`
+   * on every change (see migration 0008 for the inbox).
+   */
+  async userMemo<T>(userId: string, slot: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.memos.get(userId);
+    if (kept?.has(slot)) return kept.get(slot) as T;
+    const generation = this.generation;
+    const value = await load();
+    if (this.listening && generation === this.generation && this.byUser.has(userId)) {
+      const slots = this.memos.get(userId) ?? new Map<string, unknown>();
+      slots.set(slot, value);
+      this.memos.set(userId, slots);
+    }
+    return value;
+  }
+
+  private forgetUser(userId: string): void {
+    for (const key of this.byUser.get(userId) ?? []) this.entries.delete(key);
+    this.byUser.delete(userId);
+    this.memos.delete(userId);
+  }
+
+  private remember(key: string, entry: Entry): void {
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.entries().next();
+      if (!oldest.done) this.forgetUser(oldest.value[1].session.user.id);
+    }
+    this.entries.set(key, entry);
+    const userId = entry.session.user.id;
+    const keys = this.byUser.get(userId) ?? new Set<string>();
+    keys.add(key);
+    this.byUser.set(userId, keys);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const raw = this.verifiedToken(token);
+    if (!raw) return null;
+    const key = createHash('sha256').update(raw).digest('base64url');
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now < hit.expiresAt && now < hit.slideAt && now - hit.cachedAt < this.ttlMs) {
+      return hit.session;
+    }
+    if (hit) this.forgetUser(hit.session.user.id);
+    const generation = this.generation;
+    const found = await this.load(raw, now);
+    // Only a listening instance hears of changes; without that, nothing may be kept.
+    if (found && this.listening && generation === this.generation)
+      this.remember(key, { ...found, cachedAt: now });
+    return found?.session ?? null;
+  }
+
+  private onChange(kind: ChangeKind, id: string): void {
+    if (kind === 'v') return;
+    this.generation += 1;
+    if (kind === '*') {
+      this.clear();
+    } else if (kind === 'u' && id) {
+      this.forgetUser(id);
+    } else if (kind === 't') {
+      for (const entry of [...this.entries.values()]) {
+        if (entry.teamId === id) this.forgetUser(entry.session.user.id);
+      }
+    }
+  }
+
+  /**
+   * The bearer plugin's two forms: the raw session token, or `token.signature` (HMAC-SHA256 of the
+   * token under the app secret, base64url), as better-auth's signed cookie carries it.
+   */
+  private verifiedToken(token: string): string | null {
+    let value = token;
+    if (value.includes('%')) {
+      try {
+        value = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    }
+    const dot = value.indexOf('.');
+    if (dot < 0) return value || null;
+    const raw = value.slice(0, dot);
+    const given = Buffer.from(value.slice(dot + 1).replace(/=+$/, ''), 'base64url');
+    const expected = createHmac('sha256', this.secret).update(raw).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected) ? raw : null;
+  }
+
+  /**
+   * One query: the session by token with its user, and the user's current team (the one
+   * `users.current_team_id` names while still a membership, else their own personal team, else
+   * the oldest membership). A session due to slide is moved forward as better-auth would.
+   */
+  private async load(token: string, now: number): Promise<Omit<Entry, 'cachedAt'> | null> {
+    const team = this.db
+      .select({ id: teams.id, name: teams.name, role: teamMembers.role })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(eq(teamMembers.userId, users.id))
+      .orderBy(
+        desc(sql`(${teams.id} = ${users.currentTeamId}) is true`),
+        desc(sql`(${teams.personal} and ${teams.ownerId} = ${users.id})`),
+        asc(teamMembers.createdAt),
+      )
+      .limit(1)
+      .as('current_team');
+    const [row] = await this.db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        userId: users.id,
+        name: users.name,
+        email: users.email,
+        image: users.image,
+        role: users.role,
+        createdAt: users.createdAt,
+        banned: users.banned,
+        settings: {
+          locale: users.locale,
+          timezone: users.timezone,
+          theme: users.theme,
+          helpSwitch: users.helpSwitch,
+          dateFormat: users.dateFormat,
+        },
+        teamId: team.id,
+        teamName: team.name,
+        teamRole: team.role,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoinLateral(team, sql`true`)
+      .where(eq(sessions.token, token))
+      .limit(1);
+    // A ban ends sessions at once; this also covers a session opened a moment before the ban.
+    if (!row || row.banned || row.expiresAt.getTime() <= now) return null;
+    let expiresAt = row.expiresAt.getTime();
+    if (slideTime(expiresAt) <= now) {
+      expiresAt = now + SESSION_EXPIRES_IN_SECONDS * 1000;
+      await this.db
+        .update(sessions)
+        .set({ expiresAt: new Date(expiresAt), updatedAt: new Date(now) })
+        .where(eq(sessions.id, row.sessionId));
+    }
+    return {
+      session: {
+        sessionId: row.sessionId,
+        user: {
+          id: row.userId,
+          name: row.name,
+          email: row.email,
+          image: row.image ?? null,
+          role: row.role,
+          createdAt: row.createdAt,
+          settings: row.settings,
+        },
+        team:
+          row.teamId && row.teamName && row.teamRole
+            ? { id: row.teamId, name: row.teamName, role: row.teamRole }
+            : null,
+      },
+      teamId: row.teamId ?? null,
+      expiresAt,
+      slideAt: slideTime(expiresAt),
+    };
+  }
 }

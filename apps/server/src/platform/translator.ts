@@ -1,86 +1,86 @@
 import type { Locale } from '@app/contract/common';
-import { asc, eq } from 'drizzle-orm';
-import { i18nTranslations, languages, versions } from '../db/schema';
+import { asc } from 'drizzle-orm';
+import { i18nTranslations, languages } from '../db/schema';
+import type { ChangeFeed } from './change-feed';
 import type { Db } from './db';
-import { readVersion } from './versions';
+import { VersionedCache } from './versioned-cache';
 
-const VERSION_CHECK_MS = 5000;
+interface Translations {
+  byLoc: Map<string, Map<string, string>>;
+  languages: { loc: string; display: string; enabled: boolean }[];
+}
 
 /**
  * All translations in memory, reloaded when the translation version moves (here or on another
  * instance). Server messages and `/api/babel/text` read from it, so neither costs a query.
  */
 export class Translator {
-  private byLoc = new Map<string, Map<string, string>>();
-  private languageRows: { loc: string; display: string; enabled: boolean }[] = [];
-  private tagHelp = 1;
-  private version = -1;
-  private checkedAt = 0;
-  private loading: Promise<void> | null = null;
-  /** Moves on every invalidate, so a load that started before a change cannot mark itself fresh. */
-  private generation = 0;
+  private readonly translations: VersionedCache<Translations>;
+  /** Help tags keep their own version; only the number travels (basic infos). */
+  private readonly tagHelp: VersionedCache<null>;
 
-  constructor(private readonly db: Db) {}
-
-  async ensureFresh(): Promise<number> {
-    // Loops because a load that began before an invalidate leaves the cache unfresh.
-    while (this.version < 0 || Date.now() - this.checkedAt >= VERSION_CHECK_MS) {
-      this.loading ??= this.load().finally(() => {
-        this.loading = null;
-      });
-      await this.loading;
-    }
-    return this.version;
+  constructor(db: Db, feed?: ChangeFeed) {
+    this.translations = new VersionedCache<Translations>(
+      db,
+      {
+        key: 'translation',
+        initial: { byLoc: new Map(), languages: [] },
+        load: async () => {
+          const [languageRows, rows] = await Promise.all([
+            db
+              .select({ loc: languages.loc, display: languages.display, enabled: languages.enabled })
+              .from(languages)
+              .orderBy(asc(languages.sort), asc(languages.loc)),
+            db
+              .select({
+                msgid: i18nTranslations.msgid,
+                loc: i18nTranslations.loc,
+                msgstr: i18nTranslations.msgstr,
+              })
+              .from(i18nTranslations),
+          ]);
+          const byLoc = new Map<string, Map<string, string>>();
+          for (const row of rows) {
+            const table = byLoc.get(row.loc) ?? new Map<string, string>();
+            table.set(row.msgid, row.msgstr);
+            byLoc.set(row.loc, table);
+          }
+          return { byLoc, languages: languageRows };
+        },
+      },
+      feed,
+    );
+    this.tagHelp = new VersionedCache(db, { key: 'tag_help', initial: null, load: async () => null }, feed);
   }
 
+  /** Loads when the translation version may have moved; answers that version. */
+  async ensureFresh(): Promise<number> {
+    const [version] = await Promise.all([this.translations.fresh(), this.tagHelp.fresh()]);
+    return version;
+  }
+
+  /** Drop the cache at once (start-up seeds; a change is otherwise heard through the change feed). */
   invalidate(): void {
-    this.generation += 1;
-    this.checkedAt = 0;
+    this.translations.invalidate();
+    this.tagHelp.invalidate();
   }
 
   /** Synchronous lookup from the last loaded state; the msgid itself when untranslated. */
   translate(loc: Locale, msgid: string): string {
-    return this.byLoc.get(loc)?.get(msgid) ?? msgid;
+    return this.translations.current.byLoc.get(loc)?.get(msgid) ?? msgid;
   }
 
   /** The languages, in switcher order; a change to them bumps the translation version. */
   languages(): { loc: string; display: string; enabled: boolean }[] {
-    return this.languageRows;
+    return this.translations.current.languages;
   }
 
-  /** The help-tags version, read on the same schedule as the translation version. */
+  /** The help-tags version, kept fresh by `ensureFresh` with the translation version. */
   tagHelpVersion(): number {
-    return this.tagHelp;
+    return Math.max(1, this.tagHelp.loadedVersion);
   }
 
   all(loc: Locale): Map<string, string> {
-    return this.byLoc.get(loc) ?? new Map();
-  }
-
-  private async load(): Promise<void> {
-    const generation = this.generation;
-    const [version, [tagHelp]] = await Promise.all([
-      readVersion(this.db, 'translation'),
-      this.db.select({ version: versions.version }).from(versions).where(eq(versions.key, 'tag_help')),
-    ]);
-    this.tagHelp = tagHelp?.version ?? 1;
-    if (version !== this.version) {
-      this.languageRows = await this.db
-        .select({ loc: languages.loc, display: languages.display, enabled: languages.enabled })
-        .from(languages)
-        .orderBy(asc(languages.sort), asc(languages.loc));
-      const rows = await this.db
-        .select({ msgid: i18nTranslations.msgid, loc: i18nTranslations.loc, msgstr: i18nTranslations.msgstr })
-        .from(i18nTranslations);
-      const next = new Map<string, Map<string, string>>();
-      for (const row of rows) {
-        const table = next.get(row.loc) ?? new Map<string, string>();
-        table.set(row.msgid, row.msgstr);
-        next.set(row.loc, table);
-      }
-      this.byLoc = next;
-      this.version = version;
-    }
-    if (generation === this.generation) this.checkedAt = Date.now();
+    return this.translations.current.byLoc.get(loc) ?? new Map();
   }
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { versions } from '../db/schema';
 import type { Db, Tx } from './db';
 
-export type VersionKey = 'translation' | 'permission' | 'tag_help';
+export type VersionKey = 'translation' | 'permission' | 'tag_help' | 'dynamic_config';
 
 /** Call inside the transaction that makes the change, so clients never cache a half-applied state. */
 export async function bumpVersion(tx: Db | Tx, key: VersionKey): Promise<number> {

@@ -5,9 +5,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { postSignIn } from '@app/contract/auth/sign-in';
+import { postSignUp } from '@app/contract/auth/sign-up';
+import { getHealthy } from '@app/contract/core/healthy';
+import type { Endpoint, EndpointBody, EndpointResponse } from '@app/contract/define-endpoint';
+import { subscribeMessages } from '@app/contract/events/subscriber';
+import { sendMessage } from '@app/contract/messages/send';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl } from './call-endpoint';
 
 /**
  * Two server processes on one PostgreSQL (issue 5, item 8): a message published through one
@@ -70,7 +77,7 @@ async function startInstance(databaseUrl: string, secret: string): Promise<Insta
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance exited:\n${output}`);
     try {
-      if ((await fetch(`${base}/api/healthy`)).ok) break;
+      if ((await fetch(`${base}${endpointUrl(getHealthy, {})}`)).ok) break;
     } catch {}
     if (Date.now() > deadline) throw new Error(`instance did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -78,17 +85,31 @@ async function startInstance(databaseUrl: string, secret: string): Promise<Insta
   return { base, process: child, output: () => output };
 }
 
-async function json(base: string, method: string, route: string, token?: string, body?: object) {
-  const response = await fetch(`${base}${route}`, {
-    method,
+/**
+ * Calls an endpoint of another process over real HTTP (fetch: these instances are separate
+ * servers), through its contract: the URL from its path, the answer read with its schema.
+ */
+async function callOver<E extends Endpoint>(
+  base: string,
+  endpoint: E,
+  body: EndpointBody<E>,
+  token?: string,
+) {
+  const response = await fetch(`${base}${endpointUrl(endpoint, {})}`, {
+    method: endpoint.method,
     headers: {
       'content-type': 'application/json',
       origin: base,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+    body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  const answer: unknown = await response.json();
+  return {
+    status: response.status,
+    text: JSON.stringify(answer),
+    ok: () => endpoint.response.parse(answer) as EndpointResponse<E>,
+  };
 }
 
 describe.skipIf(!url)('two instances on one PostgreSQL', () => {
@@ -106,9 +127,8 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     target.pathname = `/${name}`;
     databaseUrl = target.toString();
     const secret = randomBytes(24).toString('hex');
-    // One after the other: each migrates and seeds, and the second finds it done.
-    a = await startInstance(databaseUrl, secret);
-    b = await startInstance(databaseUrl, secret);
+    // Both at once, on an empty database: the start-up lock makes them migrate and seed in turn.
+    [a, b] = await Promise.all([startInstance(databaseUrl, secret), startInstance(databaseUrl, secret)]);
   }, 150_000);
 
   afterAll(async () => {
@@ -120,35 +140,56 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     await cleaner.end();
   }, 30_000);
 
+  it('started together, they migrated once and seeded one super admin', async () => {
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const admins = await db.query("select email from users where role = 'super_admin'");
+      expect(admins.rows).toEqual([{ email: ADMIN.email }]);
+      const migrations = await db.query('select hash from drizzle.__drizzle_migrations');
+      expect(new Set(migrations.rows.map((row) => row.hash)).size).toBe(migrations.rows.length);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('a message sent through one instance reaches a stream open on the other within a second', async () => {
-    const signUp = await json(a.base, 'POST', '/api/auth/sign-up/email', undefined, {
+    const signUp = await callOver(a.base, postSignUp, {
       name: 'Ada',
       email: `ada-${Date.now()}@example.com`,
-      password: 'ada-password-1',
+      password: 'Ada-orchard-lantern-47',
     });
     expect(signUp.status).toBe(200);
-    const userToken = signUp.body.token as string;
-    const userId = (signUp.body.user as { id: string }).id;
-    const adminToken = (await json(a.base, 'POST', '/api/auth/sign-in/email', undefined, ADMIN)).body
-      .token as string;
+    const { token: userToken, user } = signUp.ok();
+    const userId = user.id;
+    const adminToken = (await callOver(a.base, postSignIn, ADMIN)).ok().token ?? '';
 
     // The user's tab holds its stream on instance B.
-    const stream = await fetch(`${b.base}/api/subscriber/msgs/user_basic?timeout=10`, {
+    const streamUrl = endpointUrl(subscribeMessages, {
+      params: { topic: 'user_basic' },
+      query: { timeout: 10 },
+    });
+    const stream = await fetch(`${b.base}${streamUrl}`, {
       headers: { authorization: `Bearer ${userToken}` },
     });
     expect(stream.status).toBe(200);
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
 
     const sentAt = Date.now();
-    const sent = await json(a.base, 'POST', '/api/admin/msg/send', adminToken, {
-      audience: { kind: 'users', user_ids: [userId] },
-      in_app: true,
-      email: false,
-      level: 'warning',
-      title: 'Across instances',
-      body: 'Sent through A, heard on B.',
-    });
-    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const sent = await callOver(
+      a.base,
+      sendMessage,
+      {
+        audience: { kind: 'users', user_ids: [userId] },
+        in_app: true,
+        email: false,
+        level: 'warning',
+        title: 'Across instances',
+        body: 'Sent through A, heard on B.',
+      },
+      adminToken,
+    );
+    expect(sent.status, sent.text).toBe(200);
 
     let text = '';
     while (!text.includes('Across instances')) {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { postSignIn } from '@app/contract/auth/sign-in';
+import { postSignUp } from '@app/contract/auth/sign-up';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -9,6 +11,7 @@ import { type Config, loadConfig } from '../config';
 import { runSeeds } from '../db/seed';
 import { type Database, openDatabase } from '../platform/db';
 import type { Platform } from '../platform/platform';
+import { callEndpoint } from './call-endpoint';
 
 /**
  * A real, throw-away database per test file: a fresh PostgreSQL database when TEST_DATABASE_URL
@@ -99,13 +102,10 @@ export async function signUpUser(app: FastifyInstance, overrides: { email?: stri
   counter += 1;
   const email = overrides.email ?? `user${counter}-${randomBytes(3).toString('hex')}@example.com`;
   const password = 'correct-horse-1';
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    payload: { name: overrides.name ?? `User ${counter}`, email, password },
+  const signedUp = await callEndpoint(app, postSignUp, {
+    body: { name: overrides.name ?? `User ${counter}`, email, password },
   });
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.body}`);
-  const body = response.json() as { token: string; user: { id: string } };
+  const body = signedUp.ok();
   return {
     token: body.token,
     userId: body.user.id,
@@ -116,8 +116,7 @@ export async function signUpUser(app: FastifyInstance, overrides: { email?: stri
 }
 
 export async function signInAdmin(app: FastifyInstance) {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: TEST_ADMIN });
-  if (response.statusCode !== 200) throw new Error(`admin sign-in failed: ${response.body}`);
-  const { token } = response.json() as { token: string };
+  const { token } = (await callEndpoint(app, postSignIn, { body: TEST_ADMIN })).ok();
+  if (!token) throw new Error('admin sign-in asked for a second factor');
   return { token, auth: { authorization: `Bearer ${token}` } };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zPersonalization } from '../account/personalization/personalization';
 import { defineEndpoint } from '../define-endpoint';
+import { ADMIN_AREA } from '../permission-codes';
 import { zUnreadMessage } from '../user/get-basic-infos';
 
 /** Spec section 7: the topics a client may hold a stream on. */
@@ -42,21 +43,42 @@ export type Editor = z.infer<typeof zEditor>;
 export const zEditingEvent = z.object({ route: z.string(), key: z.string(), editing: z.array(zEditor) });
 export type EditingEvent = z.infer<typeof zEditingEvent>;
 
+const zStreamQuery = z.object({
+  timeout: z.coerce
+    .number({ message: 'timeout must be a number of seconds' })
+    .min(0.1, { message: 'timeout must be at least 0.1 s' })
+    .max(300, { message: 'timeout must be at most 300 s' })
+    .default(STREAM_TIMEOUTS.default),
+});
+
+const STREAM_SUMMARY =
+  'Event stream (text/event-stream): JSON `data:` frames with ids, `data: END` after `timeout` idle seconds; send Last-Event-ID to be replayed what was missed';
+
+/**
+ * `GET /api/subscriber/msgs/{topic}` for the signed-in user's own topic. The admin topic has its
+ * own endpoint below (the router prefers its fixed path), so that its permission is decided
+ * before anything of the request is read.
+ */
 export const subscribeMessages = defineEndpoint({
   method: 'GET',
   path: '/api/subscriber/msgs/{topic}',
   permission: 'signed_in',
-  summary:
-    'Event stream (text/event-stream): JSON `data:` frames with ids, `data: END` after `timeout` idle seconds; send Last-Event-ID to be replayed what was missed',
+  summary: `${STREAM_SUMMARY} (topic user_basic)`,
   tags: ['events'],
-  params: z.object({ topic: zStreamTopic }),
-  query: z.object({
-    timeout: z.coerce
-      .number({ message: 'timeout must be a number of seconds' })
-      .min(0.1, { message: 'timeout must be at least 0.1 s' })
-      .max(300, { message: 'timeout must be at most 300 s' })
-      .default(STREAM_TIMEOUTS.default),
-  }),
-  // The answer is the stream itself, not JSON; the object is for the registry and OpenAPI.
+  params: z.object({ topic: z.enum(['user_basic'], { message: 'Unknown topic' }) }),
+  query: zStreamQuery,
   response: z.object({}),
+  answer: { kind: 'event-stream', message: zUserBasicEvent },
+});
+
+/** `adm_data_editing`: presence on admin pages, each message only to users who may open its page. */
+export const subscribeAdminEditing = defineEndpoint({
+  method: 'GET',
+  path: '/api/subscriber/msgs/adm_data_editing',
+  permission: ADMIN_AREA,
+  summary: `${STREAM_SUMMARY} (topic adm_data_editing)`,
+  tags: ['events'],
+  query: zStreamQuery,
+  response: z.object({}),
+  answer: { kind: 'event-stream', message: zEditingEvent },
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
 
+/** What a public file can be: the image types the product accepts (spec section 5). */
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
 /**
  * The bytes of a public file (avatars, brand logos) with its stored content type; anything else,
  * private or missing, is NOT_FOUND. The answer is the file itself, not JSON.
@@ -13,6 +16,7 @@ export const getPublicFile = defineEndpoint({
   tags: ['files'],
   params: z.object({ id: z.string().min(1).max(64) }),
   response: z.object({}),
+  answer: { kind: 'bytes', types: IMAGE_TYPES },
 });
 
 /** The URL a stored public file is served at; kept in `users.image` and brand logos. */

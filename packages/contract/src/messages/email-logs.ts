@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
-import { zListQuery, zListResponse } from '../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../list';
 
 /** queued: waiting for (another) try; not_sent: no SMTP configured; failed: tries used up. */
 export const EMAIL_STATUSES = ['queued', 'sent', 'failed', 'not_sent'] as const;
@@ -25,14 +25,21 @@ export const zEmailLog = z.object({
 });
 export type EmailLog = z.infer<typeof zEmailLog>;
 
-/** Filterable: status, template (eq, in), creation_time (between). `q`: recipient or subject. */
+/** The fields listEmailLogs may be filtered and sorted by (nothing else reaches the server). */
+export const emailLogListFields = defineListFields({
+  status: { kind: 'text', filter: ['eq', 'in'] },
+  template: { kind: 'text', filter: ['eq', 'in'] },
+  creation_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q`: recipient or subject. */
 export const listEmailLogs = defineEndpoint({
   method: 'GET',
   path: '/api/admin/msg/email-logs',
   permission: 'admin.messages.read',
   summary: 'Every e-mail the product tried to send',
   tags: ['admin: messages'],
-  query: zListQuery,
+  query: zListQueryOf(emailLogListFields),
   response: zListResponse(zEmailLog),
 });
 

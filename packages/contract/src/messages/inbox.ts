@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
-import { zListQuery, zListResponse } from '../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../list';
 import { zMessageLevel } from '../user/get-basic-infos';
 
 /** One inbox message as its owner sees it (spec section 3, "Unread message", plus read state). */
@@ -16,14 +16,21 @@ export const zInboxMessage = z.object({
 });
 export type InboxMessage = z.infer<typeof zInboxMessage>;
 
-/** Filterable: read (bool eq), level (eq, in), creation_time (between). `q`: title or body. */
+/** The fields listInboxMessages may be filtered and sorted by (nothing else reaches the server). */
+export const inboxListFields = defineListFields({
+  read: { kind: 'bool', filter: ['eq'] },
+  level: { kind: 'text', filter: ['eq', 'in'] },
+  creation_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q`: title or body. */
 export const listInboxMessages = defineEndpoint({
   method: 'GET',
   path: '/api/account/messages',
   permission: 'signed_in',
   summary: "The caller's messages, newest first",
   tags: ['messages'],
-  query: zListQuery,
+  query: zListQueryOf(inboxListFields),
   response: zListResponse(zInboxMessage).extend({ unread_total: z.number().int() }),
 });
 

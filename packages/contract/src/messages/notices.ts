@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
-import { zListQuery, zListResponse } from '../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../list';
 import { zMessageLevel } from '../user/get-basic-infos';
 
 /** A notice as users see it. */
@@ -79,14 +79,22 @@ const zNoticeInput = z
     path: ['end_time'],
   });
 
-/** Filterable: level, pop_up (eq), creation_time (between). `q`: title or body. */
+/** The fields listAdminNotices may be filtered and sorted by (nothing else reaches the server). */
+export const noticeListFields = defineListFields({
+  level: { kind: 'text', filter: ['eq', 'in'] },
+  pop_up: { kind: 'bool', filter: ['eq'] },
+  creation_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+  start_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q`: title or body. */
 export const listAdminNotices = defineEndpoint({
   method: 'GET',
   path: '/api/admin/msg/notices',
   permission: 'admin.messages.read',
   summary: 'Notices, newest first',
   tags: ['admin: messages'],
-  query: zListQuery,
+  query: zListQueryOf(noticeListFields),
   response: zListResponse(zAdminNotice),
 });
 

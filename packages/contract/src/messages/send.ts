@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
-import { zListQuery, zListResponse } from '../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../list';
 import { zMessageLevel } from '../user/get-basic-infos';
 
 /** Who a message goes to (issue 5: all users, a role, a team or chosen users). */
@@ -50,6 +50,7 @@ export type SendInput = z.infer<typeof zSendInput>;
 export const previewSend = defineEndpoint({
   method: 'POST',
   path: '/api/admin/msg/send/preview',
+  readOnly: true,
   permission: 'admin.messages.send',
   summary: 'Count the recipients and render the e-mail of a send',
   tags: ['admin: messages'],
@@ -84,12 +85,18 @@ export const zMessageSend = z.object({
   creation_time: zSeconds,
 });
 
+/** The fields listMessageSends may be filtered and sorted by (nothing else reaches the server). */
+export const messageSendListFields = defineListFields({
+  level: { kind: 'text', filter: ['eq', 'in'] },
+  creation_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
 export const listMessageSends = defineEndpoint({
   method: 'GET',
   path: '/api/admin/msg/sends',
   permission: 'admin.messages.read',
   summary: 'Messages admins sent, newest first',
   tags: ['admin: messages'],
-  query: zListQuery,
+  query: zListQueryOf(messageSendListFields),
   response: zListResponse(zMessageSend),
 });

@@ -18,7 +18,13 @@ export const zUnreadMessage = z.object({
 
 export const zLanguage = z.object({ loc: zLocale, display: z.string(), switch: z.boolean() });
 
-/** What the user's team may use; the free plan's figures until billing exists. */
+/**
+ * What the user's team may use: its plan, its credits (balance, the part held by AI work in
+ * flight, this period's grant) and storage. `expire_time` is the end of a paid period (null on
+ * the free plan); `period_start`/`period_end` bound the credit grant. The fields added with
+ * billing are optional in the schema only so that answers recorded before them still parse; the
+ * server always sends them.
+ */
 export const zUsmQuota = z.object({
   plan_key: z.string(),
   plan_name: z.string(),
@@ -28,6 +34,10 @@ export const zUsmQuota = z.object({
   storage_limit_bytes: z.number().int(),
   seats: z.number().int(),
   expire_time: zSeconds.nullable(),
+  credits_held: z.number().int().optional(),
+  credits_available: z.number().int().optional(),
+  period_start: zSeconds.nullable().optional(),
+  period_end: zSeconds.nullable().optional(),
 });
 
 /** Spec section 3, "Global config". */

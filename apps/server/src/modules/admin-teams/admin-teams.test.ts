@@ -1,4 +1,6 @@
+import { getAdminTeam, listAdminTeams } from '@app/contract/admin/teams/teams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 
 describe('admin teams', () => {
@@ -12,13 +14,9 @@ describe('admin teams', () => {
 
   it('lists teams with owner and size, searchable by owner e-mail, and shows members', async () => {
     await signUpUser(t.app, { name: 'Tess', email: 'tess.owner@example.com' });
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/teams?q=tess.owner',
-      headers: admin.auth,
-    });
-    expect(list.json().total).toBe(1);
-    const team = list.json().items[0];
+    const list = (await callEndpoint(t.app, listAdminTeams, { query: { q: 'tess.owner' }, as: admin })).ok();
+    expect(list.total).toBe(1);
+    const team = list.items[0];
     expect(team).toMatchObject({
       name: "Tess's team",
       personal: true,
@@ -26,16 +24,30 @@ describe('admin teams', () => {
       owner: { email: 'tess.owner@example.com' },
     });
 
-    const details = await t.app.inject({
-      method: 'GET',
-      url: `/api/admin/teams/${team.id}`,
-      headers: admin.auth,
-    });
-    expect(details.json().members).toEqual([
+    const details = (
+      await callEndpoint(t.app, getAdminTeam, { params: { id: team?.id ?? '' }, as: admin })
+    ).ok();
+    expect(details.members).toEqual([
       expect.objectContaining({ email: 'tess.owner@example.com', role: 'owner' }),
     ]);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/teams/nope', headers: admin.auth })).statusCode,
-    ).toBe(404);
+    const missing = await callEndpoint(t.app, getAdminTeam, { params: { id: 'nope' }, as: admin });
+    expect(missing.status).toBe(404);
+    expect(missing.error().error_code).toBe('NOT_FOUND');
+  });
+
+  it('filters by a declared field and refuses one the contract does not list', async () => {
+    const shared = (
+      await callEndpoint(t.app, listAdminTeams, {
+        query: { filters: JSON.stringify([{ field: 'personal', operator: 'eq', value: false }]) },
+        as: admin,
+      })
+    ).ok();
+    expect(shared.items.every((team) => !team.personal)).toBe(true);
+    const refused = await callEndpoint(t.app, listAdminTeams, {
+      query: { filters: JSON.stringify([{ field: 'owner_id', operator: 'eq', value: 'x' }]) },
+      as: admin,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.error().error_code).toBe('VALIDATION_ERROR');
   });
 });

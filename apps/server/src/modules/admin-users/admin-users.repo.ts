@@ -1,16 +1,18 @@
+import { adminUserListFields } from '@app/contract/admin/users/list-users';
 import type { ListQuery } from '@app/contract/list';
-import { and, count, desc, eq, max, ne, or, sql } from 'drizzle-orm';
+import { SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
+import { and, desc, eq, max, ne, or, sql } from 'drizzle-orm';
 import { operationRecords, roles, sessions, teamMembers, teams, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
-import { type ListFields, listOrder, listWhere, pagedList, searchColumns } from '../../platform/list-query';
+import { bindList, listOrder, listPage, listWhere, searchColumns } from '../../platform/list-query';
 
-export const userListFields: ListFields = {
-  role: { column: users.role, kind: 'text', filter: ['eq', 'in', 'ne'], sort: true },
-  banned: { column: users.banned, kind: 'bool', filter: ['eq'], sort: true },
-  created_at: { column: users.createdAt, kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
-  username: { column: users.name, kind: 'text', filter: ['contains', 'eq'], sort: true },
-  email: { column: users.email, kind: 'text', filter: ['contains', 'eq'], sort: true },
-};
+const userList = bindList(adminUserListFields, {
+  role: users.role,
+  banned: users.banned,
+  created_at: users.createdAt,
+  username: users.name,
+  email: users.email,
+});
 
 function lastActiveByUser(db: Db | Tx) {
   return db
@@ -36,24 +38,23 @@ const userColumns = (lastActive: ReturnType<typeof lastActiveByUser>) => ({
 
 export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** One page of users with their role name and last activity, in two queries (page + count). */
-export function listUsers<Item>(db: Db, query: ListQuery, toItem: (row: UserRecord) => Item) {
-  const where = listWhere(query, userListFields, (q) => searchColumns(q, [users.name, users.email]));
+/** One page of users with their role name and last activity (page and count side by side). */
+export function listUsers(db: Db, query: ListQuery) {
+  const where = listWhere(query, userList, (q) => searchColumns(q, [users.name, users.email]));
   const lastActive = lastActiveByUser(db);
-  return pagedList(
+  return listPage(
+    db,
     query,
-    ({ limit, offset }) =>
+    () =>
       db
         .select(userColumns(lastActive))
         .from(users)
         .leftJoin(roles, eq(roles.code, users.role))
         .leftJoin(lastActive, eq(lastActive.userId, users.id))
         .where(where)
-        .orderBy(...listOrder(query, userListFields, [desc(users.createdAt), desc(users.id)]))
-        .limit(limit)
-        .offset(offset),
-    () => db.select({ value: count() }).from(users).where(where),
-    toItem,
+        .$dynamic(),
+    listOrder(query, userList, [desc(users.createdAt), desc(users.id)]),
+    () => db.select({ id: users.id }).from(users).where(where).$dynamic(),
   );
 }
 
@@ -89,7 +90,7 @@ export async function countOtherActiveSuperAdmins(tx: Tx, exceptId: string): Pro
   const rows = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'super_admin'), eq(users.banned, false), ne(users.id, exceptId)))
+    .where(and(eq(users.role, SUPER_ADMIN_ROLE), eq(users.banned, false), ne(users.id, exceptId)))
     .for('update');
   return rows.length;
 }
@@ -130,4 +131,25 @@ export async function userOperations(db: Db, userId: string, limit = 20) {
 export async function deleteUserSessions(tx: Db | Tx, userId: string): Promise<number> {
   const removed = await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return removed.length;
+}
+
+export async function roleExists(tx: Tx, code: string): Promise<boolean> {
+  const [row] = await tx.select({ code: roles.code }).from(roles).where(eq(roles.code, code));
+  return row !== undefined;
+}
+
+export async function setRole(tx: Tx, userId: string, role: string): Promise<void> {
+  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Bans (with the reason) or lifts the ban; the sessions are the caller's to end. */
+export async function setBan(tx: Tx, userId: string, ban: { reason: string } | null): Promise<void> {
+  await tx
+    .update(users)
+    .set(
+      ban
+        ? { banned: true, banReason: ban.reason, bannedAt: new Date() }
+        : { banned: false, banReason: null, bannedAt: null },
+    )
+    .where(eq(users.id, userId));
 }

@@ -1,30 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import type { AdminUserRow } from '@app/contract/admin/users/user-row';
 import type { ListQuery } from '@app/contract/list';
-import { eq } from 'drizzle-orm';
-import { roles, users } from '../../db/schema';
+import { SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
 import { AppError } from '../../platform/app-error';
-import { audited, recordOperation } from '../../platform/audit';
+import { type AuditedChange, audited, recordOperation } from '../../platform/audit';
 import type { Tx } from '../../platform/db';
-import { toSeconds } from '../../platform/list-query';
-import { toOperationRecord } from '../../platform/operation-record-row';
+import type { SignedInContext } from '../../platform/endpoint';
+import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { bumpVersion } from '../../platform/versions';
+import { toOperationRecord } from '../audit/operation-record-row';
+import { mailResetLink } from '../auth/password-reset.service';
 import {
   countOtherActiveSuperAdmins,
   deleteUserSessions,
   findUser,
   listUsers,
   lockUser,
+  roleExists,
+  setBan,
+  setRole,
   type UserRecord,
   userOperations,
   userSessions,
   userTeams,
 } from './admin-users.repo';
-
-const SUPER_ADMIN = 'super_admin';
-const RESET_LINK_HOURS = 1;
 
 function toRow(user: UserRecord): AdminUserRow {
   return {
@@ -48,8 +47,8 @@ async function mustFind(platform: Platform, id: string): Promise<UserRecord> {
   return user;
 }
 
-export function listAdminUsers(platform: Platform, query: ListQuery) {
-  return listUsers(platform.db, query, toRow);
+export async function listAdminUsers(platform: Platform, query: ListQuery) {
+  return toListPage(query, await listUsers(platform.db, query), toRow);
 }
 
 export async function getAdminUserDetails(platform: Platform, id: string) {
@@ -74,52 +73,111 @@ export async function getAdminUserDetails(platform: Platform, id: string) {
   };
 }
 
+/** What an admin may do to a user from the users pages; each passes `actOnUser`. */
+export type UserAction = 'role' | 'ban' | 'unban' | 'sign_out' | 'reset_password';
+
+const AUDIT_ACTIONS: Record<UserAction, string> = {
+  role: 'user.role.update',
+  ban: 'user.ban',
+  unban: 'user.unban',
+  sign_out: 'user.sessions.revoke',
+  reset_password: 'user.password.reset_link',
+};
+
+type LockedUser = NonNullable<Awaited<ReturnType<typeof lockUser>>>;
+
 /**
- * Super admin is granted and taken only by a super admin, and the last one who can still sign in
- * cannot be demoted (ARCHITECTURE section 6).
+ * The one rule every admin action on a user passes, before the action itself: a super admin is
+ * acted on only by a super admin, whatever the action (role, ban, sign-out, a reset link), and
+ * nobody bans themselves.
  */
-async function assertMayChangeSuperAdmin(tx: Tx, ctx: RequestContext, target: { id: string; role: string }) {
-  if (ctx.user?.role !== SUPER_ADMIN) {
-    throw new AppError('FORBIDDEN', { msg: 'Only a super admin may change a super admin' });
+function assertMayActOn(ctx: SignedInContext, target: LockedUser, action: UserAction): void {
+  if (target.role === SUPER_ADMIN_ROLE && ctx.user.role !== SUPER_ADMIN_ROLE) {
+    throw new AppError('FORBIDDEN', { msg: 'Only a super admin may act on a super admin' });
   }
-  if (target.role === SUPER_ADMIN && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) {
+  if (action === 'ban' && target.id === ctx.user.id) {
+    throw new AppError('CONFLICT', { msg: 'You cannot ban yourself' });
+  }
+}
+
+/** The last super admin who can still sign in is never demoted or banned. */
+async function assertNotLastSuperAdmin(tx: Tx, target: LockedUser): Promise<void> {
+  if (target.role === SUPER_ADMIN_ROLE && (await countOtherActiveSuperAdmins(tx, target.id)) === 0) {
     throw new AppError('CONFLICT', { msg: 'The last super admin cannot be removed or demoted' });
   }
 }
 
-export async function setUserRole(platform: Platform, ctx: RequestContext, id: string, role: string) {
-  await audited(
-    platform.db,
-    ctx,
-    { action: 'user.role.update', targetType: 'user', targetId: id },
-    async (tx) => {
+const auditTarget = (id: string, action: UserAction) => ({
+  action: AUDIT_ACTIONS[action],
+  targetType: 'user',
+  targetId: id,
+});
+
+/**
+ * The rule alone, for an action whose effect is not ours to put in a transaction (a token the
+ * auth library keeps, a mail): the caller acts once this returns and records the outcome itself.
+ */
+async function allowActionOn(
+  platform: Platform,
+  ctx: SignedInContext,
+  id: string,
+  action: UserAction,
+): Promise<LockedUser> {
+  try {
+    return await platform.db.transaction(async (tx) => {
       const target = await lockUser(tx, id);
       if (!target) throw new AppError('NOT_FOUND', { msg: 'User not found' });
-      const [exists] = await tx.select({ code: roles.code }).from(roles).where(eq(roles.code, role));
-      if (!exists) throw new AppError('VALIDATION_ERROR', { fields: { role: 'No such role' } });
-      if (target.role === role) return { result: null, before: { role }, after: { role } };
-      if (target.role === SUPER_ADMIN || role === SUPER_ADMIN)
-        await assertMayChangeSuperAdmin(tx, ctx, target);
-      await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
-      // The user's cached permission results are stale now.
-      await bumpVersion(tx, 'permission');
-      return { result: null, before: { role: target.role }, after: { role } };
-    },
-  );
-  platform.access.invalidate();
+      assertMayActOn(ctx, target, action);
+      return target;
+    });
+  } catch (error) {
+    const code = error instanceof AppError ? `${error.code}: ${error.message}` : 'SERVER_ERROR';
+    await recordOperation(platform.db, ctx, auditTarget(id, action), { error: code });
+    throw error;
+  }
+}
+
+/**
+ * Runs one admin action on a user: the target is locked, the rule above applied, then the change
+ * and its operation record are written in one transaction (a refusal is recorded too).
+ */
+function actOnUser<T>(
+  platform: Platform,
+  ctx: SignedInContext,
+  id: string,
+  action: UserAction,
+  change: (tx: Tx, target: LockedUser) => Promise<AuditedChange<T>>,
+): Promise<T> {
+  return audited(platform.db, ctx, auditTarget(id, action), async (tx) => {
+    const target = await lockUser(tx, id);
+    if (!target) throw new AppError('NOT_FOUND', { msg: 'User not found' });
+    assertMayActOn(ctx, target, action);
+    return change(tx, target);
+  });
+}
+
+export async function setUserRole(platform: Platform, ctx: SignedInContext, id: string, role: string) {
+  await actOnUser(platform, ctx, id, 'role', async (tx, target) => {
+    if (!(await roleExists(tx, role)))
+      throw new AppError('VALIDATION_ERROR', { fields: { role: 'No such role' } });
+    if (target.role === role) return { result: null, before: { role }, after: { role } };
+    // Granting super admin is a super admin's act too.
+    if (role === SUPER_ADMIN_ROLE && ctx.user.role !== SUPER_ADMIN_ROLE) {
+      throw new AppError('FORBIDDEN', { msg: 'Only a super admin may act on a super admin' });
+    }
+    await assertNotLastSuperAdmin(tx, target);
+    await setRole(tx, id, role);
+    // The user's cached permission results are stale now; every instance hears of it.
+    await bumpVersion(tx, 'permission');
+    return { result: null, before: { role: target.role }, after: { role } };
+  });
   return { user: toRow(await mustFind(platform, id)) };
 }
 
-export async function banUser(platform: Platform, ctx: RequestContext, id: string, reason: string) {
-  await audited(platform.db, ctx, { action: 'user.ban', targetType: 'user', targetId: id }, async (tx) => {
-    const target = await lockUser(tx, id);
-    if (!target) throw new AppError('NOT_FOUND', { msg: 'User not found' });
-    if (target.id === ctx.user?.id) throw new AppError('CONFLICT', { msg: 'You cannot ban yourself' });
-    if (target.role === SUPER_ADMIN) await assertMayChangeSuperAdmin(tx, ctx, target);
-    await tx
-      .update(users)
-      .set({ banned: true, banReason: reason, bannedAt: new Date() })
-      .where(eq(users.id, id));
+export async function banUser(platform: Platform, ctx: SignedInContext, id: string, reason: string) {
+  await actOnUser(platform, ctx, id, 'ban', async (tx, target) => {
+    await assertNotLastSuperAdmin(tx, target);
+    await setBan(tx, id, { reason });
     const revoked = await deleteUserSessions(tx, id);
     return {
       result: null,
@@ -130,11 +188,9 @@ export async function banUser(platform: Platform, ctx: RequestContext, id: strin
   return { user: toRow(await mustFind(platform, id)) };
 }
 
-export async function unbanUser(platform: Platform, ctx: RequestContext, id: string) {
-  await audited(platform.db, ctx, { action: 'user.unban', targetType: 'user', targetId: id }, async (tx) => {
-    const target = await lockUser(tx, id);
-    if (!target) throw new AppError('NOT_FOUND', { msg: 'User not found' });
-    await tx.update(users).set({ banned: false, banReason: null, bannedAt: null }).where(eq(users.id, id));
+export async function unbanUser(platform: Platform, ctx: SignedInContext, id: string) {
+  await actOnUser(platform, ctx, id, 'unban', async (tx, target) => {
+    await setBan(tx, id, null);
     return {
       result: null,
       before: { banned: target.banned, ban_reason: target.banReason },
@@ -144,17 +200,11 @@ export async function unbanUser(platform: Platform, ctx: RequestContext, id: str
   return { user: toRow(await mustFind(platform, id)) };
 }
 
-export async function signOutUser(platform: Platform, ctx: RequestContext, id: string) {
-  const revoked = await audited(
-    platform.db,
-    ctx,
-    { action: 'user.sessions.revoke', targetType: 'user', targetId: id },
-    async (tx) => {
-      if (!(await lockUser(tx, id))) throw new AppError('NOT_FOUND', { msg: 'User not found' });
-      const count = await deleteUserSessions(tx, id);
-      return { result: count, after: { sessions_revoked: count } };
-    },
-  );
+export async function signOutUser(platform: Platform, ctx: SignedInContext, id: string) {
+  const revoked = await actOnUser(platform, ctx, id, 'sign_out', async (tx) => {
+    const count = await deleteUserSessions(tx, id);
+    return { result: count, after: { sessions_revoked: count } };
+  });
   return { revoked };
 }
 
@@ -164,30 +214,17 @@ export async function signOutUser(platform: Platform, ctx: RequestContext, id: s
  * answer says so. (The token lives in the auth library's table, so this is recorded after, not
  * in one transaction with it.)
  */
-export async function sendPasswordReset(platform: Platform, ctx: RequestContext, id: string) {
-  const target = { action: 'user.password.reset_link', targetType: 'user', targetId: id };
-  const user = await findUser(platform.db, id);
-  if (!user) {
-    await recordOperation(platform.db, ctx, target, { error: 'NOT_FOUND' });
-    throw new AppError('NOT_FOUND', { msg: 'User not found' });
-  }
-  const token = randomBytes(24).toString('base64url');
-  const authContext = await platform.auth.$context;
-  await authContext.internalAdapter.createVerificationValue({
-    identifier: `reset-password:${token}`,
-    value: user.id,
-    expiresAt: new Date(Date.now() + RESET_LINK_HOURS * 3600 * 1000),
+export async function sendPasswordReset(platform: Platform, ctx: SignedInContext, id: string) {
+  const user = await allowActionOn(platform, ctx, id, 'reset_password');
+  const outcome = await mailResetLink(platform, user.id, {
+    fallback: ctx.locale,
+    why: 'An administrator asked us to send you a link to set a new password.',
   });
-  const link = `${platform.config.publicUrl}/reset-password?token=${token}`;
-  const outcome = await platform.mailer.send(
-    {
-      to: user.email,
-      subject: 'Set a new password',
-      text: `Hello ${user.name},\n\nAn administrator asked us to send you a link to set a new password:\n\n${link}\n\nThe link works once, within ${RESET_LINK_HOURS} hour.\n`,
-    },
-    { template: 'security.reset_link', userId: user.id, sensitive: true },
-  );
+  if (!outcome)
+    throw new AppError('CONFLICT', { msg: 'This account has no e-mail address to send a link to' });
   const answer = outcome.sent ? { sent: true, reason: null } : { sent: false, reason: outcome.reason };
-  await recordOperation(platform.db, ctx, target, { after: { ...answer, to: user.email } });
+  await recordOperation(platform.db, ctx, auditTarget(id, 'reset_password'), {
+    after: { ...answer, to: user.email },
+  });
   return answer;
 }

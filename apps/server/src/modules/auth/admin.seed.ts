@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Platform } from '../../platform/platform';
@@ -22,15 +23,15 @@ export async function seedSuperAdmin(platform: Platform): Promise<SeededAdmin | 
       .from(users)
       .where(eq(users.email, wanted));
     if (existing) {
-      if (existing.role !== 'super_admin')
-        await db.update(users).set({ role: 'super_admin' }).where(eq(users.id, existing.id));
+      if (existing.role !== SUPER_ADMIN_ROLE)
+        await db.update(users).set({ role: SUPER_ADMIN_ROLE }).where(eq(users.id, existing.id));
       return null;
     }
   } else {
     const [anyAdmin] = await db
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.role, 'super_admin'))
+      .where(eq(users.role, SUPER_ADMIN_ROLE))
       .limit(1);
     if (anyAdmin) return null;
   }
@@ -40,7 +41,7 @@ export async function seedSuperAdmin(platform: Platform): Promise<SeededAdmin | 
   const created = await auth.api.signUpEmail({ body: { name: 'Admin', email, password } });
   await db
     .update(users)
-    .set({ role: 'super_admin', emailVerified: true })
+    .set({ role: SUPER_ADMIN_ROLE, emailVerified: true })
     .where(eq(users.id, created.user.id));
   return { email, generatedPassword };
 }

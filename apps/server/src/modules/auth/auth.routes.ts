@@ -1,34 +1,22 @@
+import { postForgotPassword } from '@app/contract/auth/forgot-password';
 import { postResetPassword } from '@app/contract/auth/reset-password';
 import { postSignIn } from '@app/contract/auth/sign-in';
 import { postSignOut } from '@app/contract/auth/sign-out';
 import { postSignUp } from '@app/contract/auth/sign-up';
 import { postVerifyRecoveryCode, postVerifyTotp } from '@app/contract/auth/two-factor';
 import { TOKEN_COOKIE } from '@app/contract/common';
-import { AppError } from '../../platform/app-error';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { resetPassword, signInWithEmail, signOut, signUpWithEmail, verifySecondFactor } from './auth.service';
-import { fromAuthError } from './auth-errors';
+import { requestPasswordReset } from './password-reset.service';
 import { setTokenCookie } from './token-cookie';
 
 /**
- * better-auth endpoints our clients must not reach directly: the account area owns these changes
- * with its own rules (username length, avatars only as stored files, the password confirmation,
- * e-mail change by code, two-factor set-up with the password), and social sign-in and linking,
- * which go through the social module's signed, single-use state.
+ * The only better-auth features reachable over HTTP are the endpoints below, each under our
+ * contract and envelope. The library's own router is not mounted: its other routes (sessions with
+ * their tokens, account changes, social flows) are owned by our modules with their own rules, and
+ * an unknown `/api/auth/...` path is simply NOT_FOUND.
  */
-const CLOSED_AUTH_PATHS =
-  /^\/api\/auth\/(update-user|change-email|change-password|two-factor\/|sign-in\/social|link-social|unlink-account|callback\/|list-accounts)/;
-
-/** Compared the way a router might see the path: decoded, slashes collapsed, any case. */
-function isClosedAuthPath(pathname: string): boolean {
-  let path = pathname;
-  try {
-    path = decodeURIComponent(pathname);
-  } catch {}
-  return CLOSED_AUTH_PATHS.test(path.replace(/\/{2,}/g, '/').toLowerCase());
-}
-
 export const authModule: ServerModule = {
   name: 'auth',
   register(app, platform) {
@@ -87,46 +75,11 @@ export const authModule: ServerModule = {
       return { signed_out: signedOut };
     });
 
-    route(postResetPassword, ({ body }) => resetPassword(platform, body), { rateLimit });
-
-    // The rest of better-auth (sessions, and the social flows later issues add),
-    // with its errors turned into our envelope.
-    app.route({
-      method: ['GET', 'POST'],
-      url: '/api/auth/*',
-      schema: { hide: true },
-      config: { rateLimit: { max: platform.config.AUTH_RATE_LIMIT_MAX * 3, timeWindow: 60_000 } },
-      handler: async (request, reply) => {
-        const url = new URL(request.url, platform.config.publicUrl);
-        if (isClosedAuthPath(url.pathname)) throw new AppError('NOT_FOUND');
-        const headers = new Headers();
-        for (const [key, value] of Object.entries(request.headers)) {
-          if (typeof value === 'string') headers.set(key, value);
-          else if (Array.isArray(value)) headers.set(key, value.join(', '));
-        }
-        const response = await platform.auth.handler(
-          new Request(url, {
-            method: request.method,
-            headers,
-            ...(request.method === 'POST' && request.body !== undefined
-              ? { body: JSON.stringify(request.body) }
-              : {}),
-          }),
-        );
-        const text = await response.text();
-        if (response.status >= 400) {
-          let code: string | undefined;
-          let message: string | undefined;
-          try {
-            ({ code, message } = JSON.parse(text) as { code?: string; message?: string });
-          } catch {}
-          throw fromAuthError(code, response.status, message);
-        }
-        response.headers.forEach((value, key) => {
-          if (key !== 'content-length' && key !== 'content-encoding') reply.header(key, value);
-        });
-        return reply.code(response.status).send(text);
-      },
-    });
+    route(postResetPassword, ({ ctx, body }) => resetPassword(platform, ctx, body), { rateLimit });
+    route(
+      postForgotPassword,
+      ({ ctx, body, request }) => requestPasswordReset(platform, ctx, body.email, request.log),
+      { rateLimit },
+    );
   },
 };

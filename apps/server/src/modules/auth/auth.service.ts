@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
+import { LOCALE_HEADER } from '../../platform/auth';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
-import { recordSignInAttempt } from '../../platform/sign-in-events';
+import { deleteSession, userIdByEmail, userIdentity } from './auth.repo';
 import { withAuthErrors } from './auth-errors';
+import { assertStrongPassword, type PasswordOwner } from './password-strength';
+import { recordSignInAttempt } from './sign-in-events.repo';
 import { sessionExpiry } from './token-cookie';
 
 export interface AuthResult {
@@ -15,7 +16,8 @@ export interface AuthResult {
 
 /** Only what better-auth needs to record the session; cookies stay out (it would demand an Origin). */
 export function clientHeaders(ctx: RequestContext): Headers {
-  return new Headers({ 'user-agent': ctx.userAgent, 'x-forwarded-for': ctx.ip });
+  // The request's language goes along so what the sign-up writes (the personal team's name) is in it.
+  return new Headers({ 'user-agent': ctx.userAgent, 'x-forwarded-for': ctx.ip, [LOCALE_HEADER]: ctx.locale });
 }
 
 export async function signUpWithEmail(
@@ -23,6 +25,7 @@ export async function signUpWithEmail(
   ctx: RequestContext,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
+  await assertStrongPassword(ctx.t, 'password', input.password, { name: input.name, email: input.email });
   const result = await withAuthErrors(() =>
     platform.auth.api.signUpEmail({ body: input, headers: clientHeaders(ctx) }),
   );
@@ -90,8 +93,8 @@ export async function signInWithEmail(
   try {
     answer = await callSignIn(platform, ctx, input);
   } catch (error) {
-    const [user] = await platform.db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    await recordFailure(platform, ctx, { userId: user?.id ?? null, email: input.email }, 'password', error);
+    const userId = await userIdByEmail(platform.db, input.email);
+    await recordFailure(platform, ctx, { userId: userId ?? null, email: input.email }, 'password', error);
     throw error;
   }
   const { headers, response } = answer;
@@ -129,11 +132,8 @@ async function challengeOwner(platform: Platform, challenge: string) {
   const authContext = await platform.auth.$context;
   const pending = identifier ? await authContext.internalAdapter.findVerificationValue(identifier) : null;
   if (!pending) return null;
-  const [user] = await platform.db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.id, pending.value));
-  return user ?? null;
+  const user = await userIdentity(platform.db, pending.value);
+  return user ? { id: user.id, email: user.email } : null;
 }
 
 /**
@@ -171,19 +171,34 @@ export async function verifySecondFactor(
  */
 export async function signOut(platform: Platform, ctx: RequestContext): Promise<boolean> {
   if (!ctx.sessionId) return false;
-  const removed = await platform.db
-    .delete(sessions)
-    .where(eq(sessions.id, ctx.sessionId))
-    .returning({ id: sessions.id });
-  return removed.length > 0;
+  return deleteSession(platform.db, ctx.sessionId);
 }
 
 function pickUser(user: { id: string; email: string; name: string }) {
   return { id: user.id, email: user.email, name: user.name };
 }
 
-/** Sets a new password from a reset link's token; better-auth ends every session of the user. */
-export async function resetPassword(platform: Platform, input: { token: string; newPassword: string }) {
+/** Whose password a reset link sets, while the link is still good; null for a dead link. */
+async function resetLinkOwner(platform: Platform, token: string): Promise<PasswordOwner | null> {
+  const authContext = await platform.auth.$context;
+  const pending = await authContext.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!pending || pending.expiresAt.getTime() <= Date.now()) return null;
+  const owner = await userIdentity(platform.db, pending.value);
+  return owner ? { name: owner.name, email: owner.email } : null;
+}
+
+/**
+ * Sets a new password from a reset link's token; better-auth ends every session of the user. The
+ * strength check needs the owner's name and address; a dead link is left to the library, which
+ * refuses it on `token` whatever the password (a better password would not revive it).
+ */
+export async function resetPassword(
+  platform: Platform,
+  ctx: RequestContext,
+  input: { token: string; newPassword: string },
+) {
+  const owner = await resetLinkOwner(platform, input.token);
+  if (owner) await assertStrongPassword(ctx.t, 'newPassword', input.newPassword, owner);
   await withAuthErrors(() => platform.auth.api.resetPassword({ body: input }));
   return { status: true as const };
 }

@@ -1,11 +1,13 @@
 import { Writable } from 'node:stream';
+import { postSignIn } from '@app/contract/auth/sign-in';
+import { postSignOut } from '@app/contract/auth/sign-out';
+import { postSignUp } from '@app/contract/auth/sign-up';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInEvents, teamMembers, teams, users } from '../../db/schema';
+import { type Caller, callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
-
-const SIGN_UP = '/api/auth/sign-up/email';
-const SIGN_IN = '/api/auth/sign-in/email';
 
 describe('auth: sign-up, sign-in, sign-out', () => {
   let t: TestApp;
@@ -22,14 +24,15 @@ describe('auth: sign-up, sign-in, sign-out', () => {
   });
   afterAll(() => t.close());
 
+  const signUp = (body: { name: string; email: string; password: string }) =>
+    callEndpoint(t.app, postSignUp, { body });
+  const signIn = (email: string, password: string) =>
+    callEndpoint(t.app, postSignIn, { body: { email, password } });
+  const me = (as: Caller) => callEndpoint(t.app, getBasicInfos, { as });
+
   it('sign-up creates the user, a personal team they own, and sets the app_token cookie', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: SIGN_UP,
-      payload: { name: 'Mia', email: 'Mia@Example.com', password: 'long-enough-1' },
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await signUp({ name: 'Mia', email: 'Mia@Example.com', password: 'long-enough-1' });
+    const body = res.ok();
     expect(body.user).toMatchObject({ email: 'mia@example.com', name: 'Mia' });
     expect(body.token).toBeTruthy();
     const cookie = res.cookies.find((c) => c.name === 'app_token');
@@ -48,14 +51,10 @@ describe('auth: sign-up, sign-in, sign-out', () => {
 
   it('a second sign-up with the same e-mail is a CONFLICT naming the email field', async () => {
     const payload = { name: 'Dup', email: 'dup@example.com', password: 'long-enough-1' };
-    expect((await t.app.inject({ method: 'POST', url: SIGN_UP, payload })).statusCode).toBe(200);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: SIGN_UP,
-      payload: { ...payload, email: 'DUP@example.com' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({
+    expect((await signUp(payload)).status).toBe(200);
+    const again = await signUp({ ...payload, email: 'DUP@example.com' });
+    expect(again.status).toBe(409);
+    expect(again.error()).toMatchObject({
       error_code: 'CONFLICT',
       fields: { email: 'The email already exists' },
     });
@@ -68,54 +67,32 @@ describe('auth: sign-up, sign-in, sign-out', () => {
     ['email', { name: 'A', email: 'not-an-email', password: 'long-enough-1' }],
     ['password', { name: 'A', email: 'a@example.com', password: 'short' }],
     ['password', { name: 'A', email: 'a@example.com', password: 'x'.repeat(129) }],
-  ])('bad sign-up input is a VALIDATION_ERROR naming %s and creates nobody', async (field, payload) => {
+  ])('bad sign-up input is a VALIDATION_ERROR naming %s and creates nobody', async (field, body) => {
     const before = await t.platform.db.select({ id: users.id }).from(users);
-    const res = await t.app.inject({ method: 'POST', url: SIGN_UP, payload });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error_code).toBe('VALIDATION_ERROR');
-    expect(Object.keys(res.json().fields)).toContain(field);
+    // Bodies the contract refuses, sent on purpose.
+    const res = await callEndpointRaw(t.app, postSignUp, { body });
+    expect(res.status).toBe(400);
+    expect(res.error().error_code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
     const after = await t.platform.db.select({ id: users.id }).from(users);
     expect(after.length).toBe(before.length);
   });
 
   it('sign-in returns a working token; a wrong password is UNAUTHORIZED', async () => {
     const user = await signUpUser(t.app);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: SIGN_IN,
-      payload: { email: user.email, password: user.password },
-    });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ two_factor_required: false, user: { id: user.userId } });
-    const token = ok.json().token as string;
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/basic-infos',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(me.statusCode).toBe(200);
+    const ok = (await signIn(user.email, user.password)).ok();
+    expect(ok).toMatchObject({ two_factor_required: false, user: { id: user.userId } });
+    expect((await me({ auth: { authorization: `Bearer ${ok.token}` } })).status).toBe(200);
 
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: SIGN_IN,
-      payload: { email: user.email, password: 'wrong-password' },
-    });
-    expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ error_code: 'UNAUTHORIZED', msg: 'Invalid email or password' });
+    const bad = await signIn(user.email, 'wrong-password');
+    expect(bad.status).toBe(401);
+    expect(bad.error()).toMatchObject({ error_code: 'UNAUTHORIZED', msg: 'Invalid email or password' });
   });
 
   it('every sign-in attempt is recorded with its outcome, never with the password', async () => {
     const user = await signUpUser(t.app);
-    await t.app.inject({
-      method: 'POST',
-      url: SIGN_IN,
-      payload: { email: user.email, password: 'wrong-password' },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: SIGN_IN,
-      payload: { email: user.email, password: user.password },
-    });
+    await signIn(user.email, 'wrong-password');
+    await signIn(user.email, user.password);
     const events = await t.platform.db
       .select()
       .from(signInEvents)
@@ -130,41 +107,31 @@ describe('auth: sign-up, sign-in, sign-out', () => {
   });
 
   it('bad sign-in input is a VALIDATION_ERROR naming the field', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: SIGN_IN,
-      payload: { email: 'nope', password: '' },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields).sort()).toEqual(['email', 'password']);
+    const res = await signIn('nope', '');
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {}).sort()).toEqual(['email', 'password']);
   });
 
-  it('POST /api/sign-out revokes the session and clears the cookie', async () => {
+  it(`${postSignOut.id} revokes the session and clears the cookie`, async () => {
     const user = await signUpUser(t.app);
-    const out = await t.app.inject({ method: 'POST', url: '/api/sign-out', headers: user.auth, payload: {} });
-    expect(out.statusCode).toBe(200);
-    expect(out.json()).toMatchObject({ signed_out: true });
+    const out = await callEndpoint(t.app, postSignOut, { as: user });
+    expect(out.ok()).toMatchObject({ signed_out: true });
     const cleared = out.cookies.find((c) => c.name === 'app_token');
     expect(cleared?.value).toBe('');
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
-    expect(me.statusCode).toBe(401);
-    expect(me.json().error_code).toBe('BEARER_TOKEN_ERROR');
+    const after = await me(user);
+    expect(after.status).toBe(401);
+    expect(after.error().error_code).toBe('BEARER_TOKEN_ERROR');
   });
 
   it('signing out without a session is not an error', async () => {
-    const out = await t.app.inject({ method: 'POST', url: '/api/sign-out', payload: {} });
-    expect(out.statusCode).toBe(200);
-    expect(out.json()).toMatchObject({ signed_out: false });
+    const out = await callEndpoint(t.app, postSignOut);
+    expect(out.ok()).toMatchObject({ signed_out: false });
   });
 
   it('no password or token ever reaches the logs', async () => {
     const user = await signUpUser(t.app);
-    await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
-    await t.app.inject({
-      method: 'POST',
-      url: SIGN_IN,
-      payload: { email: user.email, password: user.password },
-    });
+    await me(user);
+    await signIn(user.email, user.password);
     const all = logLines.join('');
     expect(all.length).toBeGreaterThan(0);
     expect(all).not.toContain(user.password);
@@ -191,29 +158,24 @@ describe.each(limiterStores)('auth: rate limiting %s', (_label, env) => {
   afterAll(() => t.close());
 
   it('the attempt after the limit is RATE_LIMITED with _retry_.waiting_time', async () => {
-    const payload = { email: 'nobody@example.com', password: 'whatever-1' };
+    const body = { email: 'nobody@example.com', password: 'whatever-1' };
     const headers = clientAddress();
     for (let i = 0; i < 3; i++) {
-      expect((await t.app.inject({ method: 'POST', url: SIGN_IN, payload, headers })).statusCode).toBe(401);
+      expect((await callEndpoint(t.app, postSignIn, { body, headers })).status).toBe(401);
     }
-    const limited = await t.app.inject({ method: 'POST', url: SIGN_IN, payload, headers });
-    expect(limited.statusCode).toBe(429);
-    const body = limited.json();
-    expect(body.error_code).toBe('RATE_LIMITED');
-    expect(body._retry_.waiting_time).toBeGreaterThan(0);
-    expect(body._retry_.waiting_time).toBeLessThanOrEqual(60);
+    const limited = await callEndpoint(t.app, postSignIn, { body, headers });
+    expect(limited.status).toBe(429);
+    const refusal = limited.error();
+    expect(refusal.error_code).toBe('RATE_LIMITED');
+    expect(refusal._retry_?.waiting_time).toBeGreaterThan(0);
+    expect(refusal._retry_?.waiting_time).toBeLessThanOrEqual(60);
   });
 
   it('sign-up is limited too', async () => {
     let last = 0;
     for (let i = 0; i < 4; i++) {
-      last = (
-        await t.app.inject({
-          method: 'POST',
-          url: SIGN_UP,
-          payload: { name: 'x', email: 'bad', password: 'x' },
-        })
-      ).statusCode;
+      last = (await callEndpoint(t.app, postSignUp, { body: { name: 'x', email: 'bad', password: 'x' } }))
+        .status;
     }
     expect(last).toBe(429);
   });

@@ -6,19 +6,19 @@ import {
 } from '@app/contract/account/brand/brand';
 import { publicFileUrl } from '@app/contract/files/get-file';
 import type { FastifyRequest } from 'fastify';
+import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { deleteFileRows } from '../files/files.repo';
 import { removeBytes, storeFile } from '../files/files.service';
 import { readImageUpload } from '../files/image-upload';
 import { assertTeamCan, teamCan } from '../teams/team-policy';
 import { lockTeam } from '../teams/teams.repo';
-import { currentTeam, requireUser } from '../teams/teams.service';
+import { currentTeam } from '../teams/teams.service';
 import { findBrand, saveBrand, saveLogo } from './brand.repo';
 
 /** The current team's profile; every member reads it, the owner and admins write it. */
-export async function getBrand(platform: Platform, ctx: RequestContext): Promise<{ brand: BrandProfile }> {
+export async function getBrand(platform: Platform, ctx: SignedInContext): Promise<{ brand: BrandProfile }> {
   const team = currentTeam(ctx);
   assertTeamCan(team.role, 'brand.view');
   const row = await findBrand(platform.db, team.id);
@@ -38,10 +38,10 @@ export async function getBrand(platform: Platform, ctx: RequestContext): Promise
   };
 }
 
-export async function putBrand(platform: Platform, ctx: RequestContext, input: BrandInput) {
+export async function putBrand(platform: Platform, ctx: SignedInContext, input: BrandInput) {
   const team = currentTeam(ctx);
   assertTeamCan(team.role, 'brand.edit');
-  await saveBrand(platform.db, team.id, input, requireUser(ctx).id);
+  await saveBrand(platform.db, team.id, input, ctx.user.id);
   return getBrand(platform, ctx);
 }
 
@@ -50,9 +50,9 @@ export async function putBrand(platform: Platform, ctx: RequestContext, input: B
  * pointed at it and the previous logo removed (files module: rows in one transaction, bytes after).
  * The team row is the lock, as the profile row may not exist yet and two uploads must not both win.
  */
-export async function uploadLogo(platform: Platform, ctx: RequestContext, request: FastifyRequest) {
+export async function uploadLogo(platform: Platform, ctx: SignedInContext, request: FastifyRequest) {
   const team = currentTeam(ctx);
-  const user = requireUser(ctx);
+  const user = ctx.user;
   // Refused before the upload is read: a member's bytes are never stored.
   assertTeamCan(team.role, 'brand.edit');
   const upload = await readImageUpload(request, { field: LOGO_FIELD, maxBytes: BRAND_LIMITS.logo });
@@ -70,14 +70,14 @@ export async function uploadLogo(platform: Platform, ctx: RequestContext, reques
   return getBrand(platform, ctx);
 }
 
-export async function deleteLogo(platform: Platform, ctx: RequestContext) {
+export async function deleteLogo(platform: Platform, ctx: SignedInContext) {
   const team = currentTeam(ctx);
   assertTeamCan(team.role, 'brand.edit');
   const keys = await platform.db.transaction(async (tx) => {
     await lockTeam(tx, team.id);
     const before = await findBrand(tx, team.id);
     if (!before?.logoFileId) return [];
-    await saveLogo(tx, team.id, null, requireUser(ctx).id);
+    await saveLogo(tx, team.id, null, ctx.user.id);
     return deleteFileRows(tx, [before.logoFileId]);
   });
   await removeBytes(platform, keys);

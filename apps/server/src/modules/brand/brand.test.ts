@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import {
+  deleteBrandLogo,
+  getBrandProfile,
+  putBrandProfile,
+  uploadBrandLogo,
+} from '@app/contract/account/brand/brand';
+import { createTeam, switchCurrentTeam } from '@app/contract/account/teams/teams';
+import { getPublicFile, publicFileUrl } from '@app/contract/files/get-file';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandProfiles, files, teamMembers } from '../../db/schema';
+import { callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
+import { type FilePart, uploadThrough } from '../../test/multipart';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
@@ -9,14 +19,14 @@ type User = Awaited<ReturnType<typeof signUpUser>>;
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), randomBytes(64)]);
 
-/** A multipart body with one file part, as a browser's FormData sends it. */
-function multipart(field: string, filename: string, bytes: Buffer, type = 'application/octet-stream') {
-  const boundary = `----test${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+/** One file part, as a browser's FormData sends it. */
+function multipart(
+  field: string,
+  name: string,
+  content: Buffer,
+  type = 'application/octet-stream',
+): FilePart {
+  return { field, name, content, type };
 }
 
 const validBrand = {
@@ -38,42 +48,29 @@ describe('brand center', () => {
   beforeAll(async () => {
     t = await createTestApp();
     [owner, admin, member] = await Promise.all([signUpUser(t.app), signUpUser(t.app), signUpUser(t.app)]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/teams',
-      headers: owner.auth,
-      payload: { name: 'Acme' },
-    });
-    teamId = created.json().team.id;
+    teamId = (await callEndpoint(t.app, createTeam, { as: owner, body: { name: 'Acme' } })).ok().team.id;
     await t.platform.db.insert(teamMembers).values([
       { teamId, userId: admin.userId, role: 'admin' },
       { teamId, userId: member.userId, role: 'member' },
     ]);
     for (const user of [owner, admin, member]) {
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/account/teams/current',
-        headers: user.auth,
-        payload: { team_id: teamId },
-      });
+      (await callEndpoint(t.app, switchCurrentTeam, { as: user, body: { team_id: teamId } })).ok();
     }
   });
   afterAll(() => t.close());
 
-  const getBrand = async (user: User) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/account/brand', headers: user.auth });
-    expect(res.statusCode).toBe(200);
-    return res.json().brand;
+  const getBrand = async (user: User) =>
+    (await callEndpoint(t.app, getBrandProfile, { as: user })).ok().brand;
+  const putBrand = (user: User, body: typeof validBrand) =>
+    callEndpoint(t.app, putBrandProfile, { as: user, body });
+  const upload = (user: User, file: FilePart) =>
+    uploadThrough(t.app, uploadBrandLogo, { as: user, files: [file] });
+  /** The public file an answered URL points at, fetched through its contract (no token). */
+  const fetchFile = (url: string) => {
+    const id = decodeURIComponent(url.split('/').at(-1) ?? '');
+    expect(publicFileUrl(id)).toBe(url);
+    return callEndpoint(t.app, getPublicFile, { params: { id } });
   };
-  const putBrand = (user: User, payload: object) =>
-    t.app.inject({ method: 'PUT', url: '/api/account/brand', headers: user.auth, payload });
-  const upload = (user: User, body: ReturnType<typeof multipart>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/account/brand/logo',
-      headers: { ...user.auth, ...body.headers },
-      payload: body.payload,
-    });
 
   it('is empty until saved; the owner and admins save it, members read it', async () => {
     const fresh = await signUpUser(t.app);
@@ -85,9 +82,8 @@ describe('brand center', () => {
       can_edit: true,
     });
 
-    const saved = await putBrand(owner, validBrand);
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().brand).toMatchObject({
+    const saved = (await putBrand(owner, validBrand)).ok();
+    expect(saved.brand).toMatchObject({
       team_id: teamId,
       brand_name: 'Acme Rockets',
       website: 'https://acme.example.com/about',
@@ -95,13 +91,13 @@ describe('brand center', () => {
       competitors: ['Globex', 'Initech'],
       can_edit: true,
     });
-    expect(saved.json().brand.updated_at).toBeGreaterThan(0);
-    expect((await putBrand(admin, { ...validBrand, website: '' })).json().brand.website).toBe('');
+    expect(saved.brand.updated_at).toBeGreaterThan(0);
+    expect((await putBrand(admin, { ...validBrand, website: '' })).ok().brand.website).toBe('');
 
     expect(await getBrand(member)).toMatchObject({ brand_name: 'Acme Rockets', can_edit: false });
-    const refused = await putBrand(member, { brand_name: 'Hijacked' });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().msg).toBe('Only the owner or an admin may edit the brand');
+    const refused = await putBrand(member, { ...validBrand, brand_name: 'Hijacked' });
+    expect(refused.status).toBe(403);
+    expect(refused.error().msg).toBe('Only the owner or an admin may edit the brand');
     expect((await getBrand(owner)).brand_name).toBe('Acme Rockets');
     // Another team's profile is its own.
     expect((await getBrand(fresh)).brand_name).toBe('');
@@ -122,22 +118,22 @@ describe('brand center', () => {
     [{ ...validBrand, keywords: ['x'.repeat(51)] }, 'keywords.0'],
     [{ ...validBrand, competitors: Array.from({ length: 21 }, (_, i) => `c${i}`) }, 'competitors'],
     [{ ...validBrand, competitors: ['x'.repeat(101)] }, 'competitors.0'],
-  ])('%o is a VALIDATION_ERROR naming %s and changes nothing', async (payload, field) => {
+  ])('%o is a VALIDATION_ERROR naming %s and changes nothing', async (body, field) => {
     await putBrand(owner, validBrand);
     const before = await t.platform.db.select().from(brandProfiles).where(eq(brandProfiles.teamId, teamId));
-    const res = await putBrand(owner, payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error_code).toBe('VALIDATION_ERROR');
-    expect(Object.keys(res.json().fields)).toContain(field);
+    // Bodies the contract refuses, sent on purpose.
+    const res = await callEndpointRaw(t.app, putBrandProfile, { as: owner, body });
+    expect(res.status).toBe(400);
+    expect(res.error().error_code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
     const after = await t.platform.db.select().from(brandProfiles).where(eq(brandProfiles.teamId, teamId));
     expect(after).toEqual(before);
   });
 
   it('a logo upload is stored as a public file served with its type; a new one replaces it', async () => {
-    const first = await upload(owner, multipart('file', 'logo.png', PNG, 'image/png'));
-    expect(first.statusCode).toBe(200);
-    const logo = first.json().brand.logo as { id: string; url: string };
-    expect(logo.url).toBe(`/api/files/${logo.id}`);
+    const logo = (await upload(owner, multipart('file', 'logo.png', PNG, 'image/png'))).ok().brand.logo;
+    if (!logo) throw new Error('no logo stored');
+    expect(logo.url).toBe(publicFileUrl(logo.id));
     const [row] = await t.platform.db.select().from(files).where(eq(files.id, logo.id));
     expect(row).toMatchObject({
       kind: 'brand_logo',
@@ -148,63 +144,55 @@ describe('brand center', () => {
     });
 
     // Served without a token, bytes and type as stored.
-    const served = await t.app.inject({ method: 'GET', url: logo.url });
-    expect(served.statusCode).toBe(200);
+    const served = await fetchFile(logo.url);
+    expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.raw.equals(PNG)).toBe(true);
 
     // The type comes from the content: a GIF named .png is a GIF.
-    const second = await upload(admin, multipart('file', 'logo.png', GIF, 'image/png'));
-    const next = second.json().brand.logo as { id: string; url: string };
+    const next = (await upload(admin, multipart('file', 'logo.png', GIF, 'image/png'))).ok().brand.logo;
+    if (!next) throw new Error('no logo stored');
     expect(next.id).not.toBe(logo.id);
-    expect((await t.app.inject({ method: 'GET', url: next.url })).headers['content-type']).toBe('image/gif');
-    expect((await t.app.inject({ method: 'GET', url: logo.url })).statusCode).toBe(404);
+    expect((await fetchFile(next.url)).headers['content-type']).toBe('image/gif');
+    expect((await fetchFile(logo.url)).status).toBe(404);
     expect(await t.platform.db.select().from(files).where(eq(files.id, logo.id))).toEqual([]);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/account/brand/logo',
-      headers: owner.auth,
-    });
-    expect(removed.json().brand.logo).toBeNull();
-    expect((await t.app.inject({ method: 'GET', url: next.url })).statusCode).toBe(404);
+    const removed = await callEndpoint(t.app, deleteBrandLogo, { as: owner });
+    expect(removed.ok().brand.logo).toBeNull();
+    expect((await fetchFile(next.url)).status).toBe(404);
   });
 
   it('members cannot upload or remove the logo', async () => {
     const res = await upload(member, multipart('file', 'logo.png', PNG));
-    expect(res.statusCode).toBe(403);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/account/brand/logo',
-      headers: member.auth,
-    });
-    expect(del.statusCode).toBe(403);
+    expect(res.status).toBe(403);
+    const del = await callEndpoint(t.app, deleteBrandLogo, { as: member });
+    expect(del.status).toBe(403);
   });
 
   it.each([
-    ['too large', multipart('file', 'big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))],
+    ['too large', multipart('file', 'big.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])), 413],
     [
       'not an image',
       multipart('file', 'logo.png', Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png'),
+      400,
     ],
-    ['empty', multipart('file', 'logo.png', Buffer.alloc(0))],
-  ])('a logo upload %s is a VALIDATION_ERROR naming file and stores nothing', async (_case, body) => {
+    ['empty', multipart('file', 'logo.png', Buffer.alloc(0)), 400],
+  ])('a logo upload %s is a VALIDATION_ERROR naming file and stores nothing', async (_case, body, status) => {
     const before = await t.platform.db.select().from(files).where(eq(files.teamId, teamId));
     const res = await upload(owner, body);
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['file']);
+    expect(res.status).toBe(status);
+    expect(Object.keys(res.error().fields ?? {})).toEqual(['file']);
     expect(await t.platform.db.select().from(files).where(eq(files.teamId, teamId))).toEqual(before);
   });
 
   it('a logo upload that is not multipart is a VALIDATION_ERROR naming file', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/brand/logo',
-      headers: owner.auth,
-      payload: { file: 'data:image/png;base64,AAAA' },
+    // JSON where a form is expected, sent on purpose.
+    const res = await callEndpointRaw(t.app, uploadBrandLogo, {
+      as: owner,
+      body: { file: 'data:image/png;base64,AAAA' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['file']);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toEqual(['file']);
   });
 
   it('a private file is not served', async () => {
@@ -212,6 +200,6 @@ describe('brand center', () => {
       .insert(files)
       .values({ teamId, kind: 'upload', storageKey: 'aa/private', name: 'x', mime: 'image/png', size: 1 })
       .returning({ id: files.id });
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/${row?.id}` })).statusCode).toBe(404);
+    expect((await callEndpoint(t.app, getPublicFile, { params: { id: row?.id ?? '' } })).status).toBe(404);
   });
 });

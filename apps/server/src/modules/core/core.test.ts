@@ -2,10 +2,20 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { getHealthy } from '@app/contract/core/healthy';
+import { postBabelText } from '@app/contract/i18n/babel-text';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverErrors } from '../../db/schema';
+import { callEndpoint, endpointUrl } from '../../test/call-endpoint';
 import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * Most calls here are transport on purpose and keep literal paths: an unknown /api path, a route
+ * this test registers itself (/api/test/boom), a body that is not JSON, the SPA and its assets,
+ * and /api/openapi.json, none of which has a contract.
+ */
 
 describe('core: health, errors, headers, OpenAPI', () => {
   let t: TestApp;
@@ -33,14 +43,13 @@ describe('core: health, errors, headers, OpenAPI', () => {
   });
   afterAll(() => t.close());
 
-  it('GET /api/healthy answers ok with a database round trip', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/healthy' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok' });
+  it(`${getHealthy.id} answers ok with a database round trip`, async () => {
+    const res = await callEndpoint(t.app, getHealthy);
+    expect(res.ok()).toMatchObject({ status: 'ok' });
   });
 
   it('every response carries x-request-id, errors included', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/api/healthy' });
+    const ok = await callEndpoint(t.app, getHealthy);
     const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -71,7 +80,7 @@ describe('core: health, errors, headers, OpenAPI', () => {
   it('malformed JSON is a VALIDATION_ERROR, not a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/babel/text',
+      url: endpointUrl(postBabelText, {}),
       headers: { 'content-type': 'application/json' },
       payload: '{not json',
     });
@@ -117,17 +126,17 @@ describe('core: health, errors, headers, OpenAPI', () => {
       const openApiPath = endpoint.path.replace(/\{(\w+)\??\}/g, '{$1}');
       expect(doc.paths[openApiPath]?.[endpoint.method.toLowerCase()], endpoint.id).toBeDefined();
     }
-    expect(doc.paths['/api/user/basic-infos']?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
+    expect(doc.paths[getBasicInfos.path]?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
   });
 });
 
 describe('core: health when the database is down', () => {
-  it('GET /api/healthy answers 503 when the database cannot answer', async () => {
+  it(`${getHealthy.id} answers 503 when the database cannot answer`, async () => {
     const t = await createTestApp();
     await t.platform.database.close();
-    const res = await t.app.inject({ method: 'GET', url: '/api/healthy' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ error_code: 'SERVER_ERROR' });
+    const res = await callEndpoint(t.app, getHealthy);
+    expect(res.status).toBe(503);
+    expect(res.error()).toMatchObject({ error_code: 'SERVER_ERROR' });
     await t.close();
   });
 });

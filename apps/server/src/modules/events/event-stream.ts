@@ -1,5 +1,6 @@
 import { STREAM_END } from '@app/contract/events/subscriber';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StreamStarted } from '../../platform/endpoint';
 import type { BusMessage, EventBus } from '../../platform/event-bus';
 
 export interface EventStreamOptions {
@@ -31,7 +32,7 @@ export async function serveEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
   options: EventStreamOptions,
-): Promise<void> {
+): Promise<StreamStarted> {
   const { bus, topic, userId, timeoutSeconds, allows = () => true } = options;
   reply.hijack();
   const res = reply.raw;
@@ -93,8 +94,17 @@ export async function serveEventStream(
   res.on('error', close);
 
   try {
-    if (options.lastEventId === undefined) lastSent = await bus.latestId();
-    for (const message of await bus.after(topic, userId, lastSent)) await send(message);
+    // Subscribed above, so every message after the bus's head reaches this stream live. A client
+    // whose cursor is at the head (an idle tab reconnecting every half second) costs no database
+    // read; only one that missed something, or an instance not listening, reads the store.
+    if (bus.live) {
+      if (options.lastEventId === undefined) lastSent = bus.head;
+      if (lastSent < bus.head)
+        for (const message of await bus.after(topic, userId, lastSent)) await send(message);
+    } else {
+      if (options.lastEventId === undefined) lastSent = await bus.latestId();
+      for (const message of await bus.after(topic, userId, lastSent)) await send(message);
+    }
     const live = held;
     held = undefined;
     for (const message of live) await send(message);
@@ -103,7 +113,10 @@ export async function serveEventStream(
     // from where it was instead of skipping ahead.
     res.write(`id: ${lastSent}\ndata: ${STREAM_END}\n\n`);
     close();
-    return;
+    return STARTED;
   }
   armIdle();
+  return STARTED;
 }
+
+const STARTED: StreamStarted = { stream: true };

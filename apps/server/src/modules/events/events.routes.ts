@@ -1,6 +1,5 @@
-import { subscribeMessages, zEditingEvent } from '@app/contract/events/subscriber';
+import { subscribeAdminEditing, subscribeMessages, zEditingEvent } from '@app/contract/events/subscriber';
 import { matchPageRoute } from '@app/contract/page-routes';
-import { AppError } from '../../platform/app-error';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { parseLastEventId, serveEventStream } from './event-stream';
@@ -25,27 +24,30 @@ export const eventsModule: ServerModule = {
     });
     const route = routesFor(app, platform.registry);
     route(subscribeMessages, async ({ ctx, params, query, request, reply }) => {
-      const user = ctx.user;
-      if (!user) throw new AppError('BEARER_TOKEN_ERROR');
-      const allows =
-        params.topic === 'adm_data_editing'
-          ? async ({ payload }: { payload: unknown }) => {
-              const parsed = zEditingEvent.safeParse(payload);
-              if (!parsed.success) return false;
-              const page = matchPageRoute(parsed.data.route);
-              return page ? (await platform.access.decide(page.permission, user)) === 'OK' : false;
-            }
-          : undefined;
-      await serveEventStream(request, reply, {
+      const { user } = ctx;
+      return serveEventStream(request, reply, {
         bus: platform.events,
         topic: params.topic,
         userId: user.id,
         lastEventId: parseLastEventId(request.headers['last-event-id']),
         timeoutSeconds: query.timeout,
-        allows,
       });
-      // Hijacked: the stream is the answer.
-      return reply as unknown as Record<string, never>;
+    });
+    route(subscribeAdminEditing, async ({ ctx, query, request, reply }) => {
+      const { user } = ctx;
+      return serveEventStream(request, reply, {
+        bus: platform.events,
+        topic: 'adm_data_editing',
+        userId: user.id,
+        lastEventId: parseLastEventId(request.headers['last-event-id']),
+        timeoutSeconds: query.timeout,
+        allows: async ({ payload }) => {
+          const parsed = zEditingEvent.safeParse(payload);
+          if (!parsed.success) return false;
+          const page = matchPageRoute(parsed.data.route);
+          return page ? (await platform.access.decide(page.permission, user)) === 'OK' : false;
+        },
+      });
     });
   },
 };

@@ -1,13 +1,22 @@
-import { STREAM_END } from '@app/contract/events/subscriber';
+import { STREAM_END, subscribeAdminEditing, subscribeMessages } from '@app/contract/events/subscriber';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEndpoint, callEndpointRaw, endpointUrl } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
+
+/** The user's stream as the web opens it: its URL built from the contract. */
+const userStream = (timeout: number) =>
+  endpointUrl(subscribeMessages, { params: { topic: 'user_basic' }, query: { timeout } });
+const editingStream = (timeout: number) => endpointUrl(subscribeAdminEditing, { query: { timeout } });
 
 interface Frame {
   id: string | undefined;
   data: string;
 }
 
-/** Opens a stream over real HTTP and reads frames until END (or the connection closes). */
+/**
+ * Opens a stream over real HTTP (fetch, not inject: the frames arrive while the test publishes)
+ * and reads frames until END (or the connection closes). `path` comes from the contract.
+ */
 async function readStream(
   base: string,
   path: string,
@@ -43,7 +52,7 @@ const payloads = (frames: Frame[]) =>
   frames.filter((f) => f.data !== STREAM_END).map((f) => JSON.parse(f.data));
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
+describe(`event stream (${subscribeMessages.id})`, () => {
   let t: TestApp;
   let base: string;
 
@@ -58,11 +67,11 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
     const bob = await signUpUser(t.app);
     const events = t.platform.events;
     const [adaStream, bobStream] = await Promise.all([
-      readStream(base, '/api/subscriber/msgs/user_basic?timeout=1', ada.auth, async () => {
+      readStream(base, userStream(1), ada.auth, async () => {
         await pause(200);
         await events.publish('user_basic', ada.userId, { msgs_unread: { total: 1, msgs: [] } });
       }),
-      readStream(base, '/api/subscriber/msgs/user_basic?timeout=1', bob.auth),
+      readStream(base, userStream(1), bob.auth),
     ]);
     expect(payloads(adaStream.frames)).toEqual([{ msgs_unread: { total: 1, msgs: [] } }]);
     expect(payloads(bobStream.frames)).toEqual([]);
@@ -74,7 +83,7 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
 
   it('replays after Last-Event-ID what was published between two connections, in order', async () => {
     const ada = await signUpUser(t.app);
-    const first = await readStream(base, '/api/subscriber/msgs/user_basic?timeout=0.3', ada.auth);
+    const first = await readStream(base, userStream(0.3), ada.auth);
     const cursor = first.frames.at(-1)?.id;
     expect(first.frames.map((f) => f.data)).toEqual([STREAM_END]);
     expect(cursor).toMatch(/^\d+$/);
@@ -83,7 +92,7 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
     await t.platform.events.publish('user_basic', ada.userId, { pop_up_msg_close: { id: 'n-1' } });
     await t.platform.events.publish('user_basic', null, { pop_up_msg_close: { id: 'n-2' } });
 
-    const second = await readStream(base, '/api/subscriber/msgs/user_basic?timeout=0.3', {
+    const second = await readStream(base, userStream(0.3), {
       ...ada.auth,
       'last-event-id': cursor as string,
     });
@@ -93,35 +102,52 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
     ]);
 
     // From the END's id on, nothing is replayed twice.
-    const third = await readStream(base, '/api/subscriber/msgs/user_basic?timeout=0.3', {
+    const third = await readStream(base, userStream(0.3), {
       ...ada.auth,
       'last-event-id': second.frames.at(-1)?.id as string,
     });
     expect(payloads(third.frames)).toEqual([]);
   });
 
+  it('an idle tab reconnecting at the head costs no read of stored messages; one behind is replayed', async () => {
+    const ada = await signUpUser(t.app);
+    const events = t.platform.events;
+    const first = await readStream(base, userStream(0.2), ada.auth);
+    let cursor = first.frames.at(-1)?.id as string;
+    const readsBefore = events.storeReads;
+    for (let i = 0; i < 5; i += 1) {
+      const again = await readStream(base, userStream(0.2), {
+        ...ada.auth,
+        'last-event-id': cursor,
+      });
+      expect(again.frames.map((f) => f.data)).toEqual([STREAM_END]);
+      cursor = again.frames.at(-1)?.id as string;
+    }
+    expect(events.storeReads).toBe(readsBefore);
+
+    // A message published while away: the cursor is behind the head, so the store is read.
+    await events.publish('user_basic', ada.userId, { pop_up_msg_close: { id: 'away' } });
+    for (let i = 0; i < 50 && events.head <= Number(cursor); i += 1) await pause(10);
+    const behind = await readStream(base, userStream(0.2), {
+      ...ada.auth,
+      'last-event-id': cursor,
+    });
+    expect(payloads(behind.frames)).toEqual([{ pop_up_msg_close: { id: 'away' } }]);
+    expect(events.storeReads).toBe(readsBefore + 1);
+  });
+
   it('announces nothing published in a transaction that rolled back', async () => {
     const ada = await signUpUser(t.app);
-    const stream = await readStream(
-      base,
-      '/api/subscriber/msgs/user_basic?timeout=0.8',
-      ada.auth,
-      async () => {
-        await pause(150);
-        await t.platform.db
-          .transaction(async (tx) => {
-            await t.platform.events.publish(
-              'user_basic',
-              ada.userId,
-              { pop_up_msg_close: { id: 'gone' } },
-              tx,
-            );
-            throw new Error('roll back');
-          })
-          .catch(() => undefined);
-        await t.platform.events.publish('user_basic', ada.userId, { pop_up_msg_close: { id: 'kept' } });
-      },
-    );
+    const stream = await readStream(base, userStream(0.8), ada.auth, async () => {
+      await pause(150);
+      await t.platform.db
+        .transaction(async (tx) => {
+          await t.platform.events.publish('user_basic', ada.userId, { pop_up_msg_close: { id: 'gone' } }, tx);
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await t.platform.events.publish('user_basic', ada.userId, { pop_up_msg_close: { id: 'kept' } });
+    });
     expect(payloads(stream.frames)).toEqual([{ pop_up_msg_close: { id: 'kept' } }]);
   });
 
@@ -133,7 +159,7 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
         msgs: [{ id: 'm', level: 'other', title: 'x', body: 'y'.repeat(20_000), creation_time: 1 }],
       },
     };
-    const stream = await readStream(base, '/api/subscriber/msgs/user_basic?timeout=1', ada.auth, async () => {
+    const stream = await readStream(base, userStream(1), ada.auth, async () => {
       await pause(150);
       await t.platform.events.publish('user_basic', ada.userId, big);
     });
@@ -153,8 +179,8 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
       await t.platform.events.publish('adm_data_editing', null, presence);
     };
     const [adminStream, userStream] = await Promise.all([
-      readStream(base, '/api/subscriber/msgs/adm_data_editing?timeout=1', admin.auth, publish),
-      readStream(base, '/api/subscriber/msgs/adm_data_editing?timeout=1', user.auth),
+      readStream(base, editingStream(1), admin.auth, publish),
+      readStream(base, editingStream(1), user.auth),
     ]);
     expect(payloads(adminStream.frames)).toEqual([presence]);
     expect(payloads(userStream.frames)).toEqual([]);
@@ -162,17 +188,22 @@ describe('event stream (GET /api/subscriber/msgs/{topic})', () => {
 
   it('refuses an unknown topic, a bad timeout and a missing token', async () => {
     const ada = await signUpUser(t.app);
-    const unknown = await t.app.inject({ url: '/api/subscriber/msgs/everything', headers: ada.auth });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().fields).toHaveProperty('topic');
-    const badTimeout = await t.app.inject({
-      url: '/api/subscriber/msgs/user_basic?timeout=0',
-      headers: ada.auth,
+    // A topic the contract does not know, sent on purpose.
+    const unknown = await callEndpointRaw(t.app, subscribeMessages, {
+      as: ada,
+      params: { topic: 'everything' },
     });
-    expect(badTimeout.statusCode).toBe(400);
-    expect(badTimeout.json().fields).toHaveProperty('timeout');
-    const anonymous = await t.app.inject({ url: '/api/subscriber/msgs/user_basic' });
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().error_code).toBe('BEARER_TOKEN_ERROR');
+    expect(unknown.status).toBe(400);
+    expect(unknown.error().fields).toHaveProperty('topic');
+    const badTimeout = await callEndpoint(t.app, subscribeMessages, {
+      as: ada,
+      params: { topic: 'user_basic' },
+      query: { timeout: 0 },
+    });
+    expect(badTimeout.status).toBe(400);
+    expect(badTimeout.error().fields).toHaveProperty('timeout');
+    const anonymous = await callEndpoint(t.app, subscribeMessages, { params: { topic: 'user_basic' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error().error_code).toBe('BEARER_TOKEN_ERROR');
   });
 });

@@ -1,16 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { postBabelText } from '@app/contract/i18n/babel-text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { i18nMsgids, i18nTranslations } from '../../db/schema';
 import { bumpVersion, readVersion } from '../../platform/versions';
+import { callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { readSeedTranslations, seedI18n } from './i18n.seed';
 
-const URL = '/api/babel/text';
-
-describe('POST /api/babel/text', () => {
+describe(`${postBabelText.id}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -18,32 +18,27 @@ describe('POST /api/babel/text', () => {
   afterAll(() => t.close());
 
   it('answers the translations of the request language', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: URL,
+    const res = await callEndpoint(t.app, postBabelText, {
       headers: { 'accept-language': 'zh-CN' },
-      payload: { msgids: ['Not found'], source_lang: 'en_US', from: 'web' },
+      body: { msgids: ['Not found'], source_lang: 'en_US', from: 'web' },
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ loc: 'zh_CN', msgstrs: { 'Not found': '未找到' } });
-    expect(res.json().version).toBe(await readVersion(t.platform.db, 'translation'));
+    expect(res.ok()).toMatchObject({ loc: 'zh_CN', msgstrs: { 'Not found': '未找到' } });
+    expect(res.ok().version).toBe(await readVersion(t.platform.db, 'translation'));
   });
 
   it('an empty msgids list answers every translation of that language', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: URL,
+    const res = await callEndpoint(t.app, postBabelText, {
       headers: { 'accept-language': 'fr_FR' },
-      payload: {},
+      body: {},
     });
-    const { msgstrs } = res.json() as { msgstrs: Record<string, string> };
+    const { msgstrs } = res.ok();
     expect(Object.keys(msgstrs).length).toBeGreaterThan(10);
     expect(msgstrs['Not found']).toBe('Introuvable');
   });
 
   it('registers msgids it has never seen so admins can translate them later', async () => {
     const msgid = `A brand new text ${Date.now()}`;
-    await t.app.inject({ method: 'POST', url: URL, payload: { msgids: [msgid, msgid], from: 'web' } });
+    await callEndpoint(t.app, postBabelText, { body: { msgids: [msgid, msgid], from: 'web' } });
     const rows = await t.platform.db.select().from(i18nMsgids).where(eq(i18nMsgids.msgid, msgid));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.from).toBe('web');
@@ -59,14 +54,12 @@ describe('POST /api/babel/text', () => {
       await bumpVersion(tx, 'translation');
     });
     t.platform.translator.invalidate();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: URL,
+    const res = await callEndpoint(t.app, postBabelText, {
       headers: { 'accept-language': 'zh_CN' },
-      payload: { msgids: ['Not found'] },
+      body: { msgids: ['Not found'] },
     });
-    expect(res.json().version).toBe(before + 1);
-    expect(res.json().msgstrs['Not found']).toBe('找不到');
+    expect(res.ok().version).toBe(before + 1);
+    expect(res.ok().msgstrs['Not found']).toBe('找不到');
   });
 
   it.each([
@@ -75,11 +68,12 @@ describe('POST /api/babel/text', () => {
     ['msgids', { msgids: Array.from({ length: 2001 }, (_, i) => `m${i}`) }],
     ['source_lang', { msgids: [], source_lang: 'xx_XX' }],
     ['from', { msgids: [], from: '' }],
-  ])('bad input is a VALIDATION_ERROR naming %s and registers nothing', async (field, payload) => {
+  ])('bad input is a VALIDATION_ERROR naming %s and registers nothing', async (field, body) => {
     const before = await t.platform.db.select({ m: i18nMsgids.msgid }).from(i18nMsgids);
-    const res = await t.app.inject({ method: 'POST', url: URL, payload });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toContain(field);
+    // Bodies the contract refuses, sent on purpose.
+    const res = await callEndpointRaw(t.app, postBabelText, { body });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
     const after = await t.platform.db.select({ m: i18nMsgids.msgid }).from(i18nMsgids);
     expect(after.length).toBe(before.length);
   });

@@ -1,14 +1,23 @@
+import { putPersonalization } from '@app/contract/account/personalization/personalization';
+import { putNotificationSettings } from '@app/contract/account/sys-settings/notifications';
+import { inviteTeamMember } from '@app/contract/account/teams/team-invites';
+import { createTeam, listMyTeams } from '@app/contract/account/teams/teams';
+import { listEmailLogs, resendEmail } from '@app/contract/messages/email-logs';
+import { listInboxMessages, markAllMessagesRead, markMessagesRead } from '@app/contract/messages/inbox';
+import { previewSend, type SendInput, sendMessage } from '@app/contract/messages/send';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailLogs, users } from '../../db/schema';
 import type { BusMessage } from '../../platform/event-bus';
+import { type Caller, callEndpoint } from '../../test/call-endpoint';
 import { mailBody, mailText, startSmtpServer } from '../../test/smtp';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 
 describe('inbox, admin send and e-mail logs', () => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let admin: { auth: Record<string, string> };
+  let admin: Caller;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -20,14 +29,8 @@ describe('inbox, admin send and e-mail logs', () => {
     await smtp.close();
   });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const basicInfos = async (headers: Record<string, string>) =>
-    (await call('GET', '/api/user/basic-infos', headers)).json();
+  const basicInfos = async (as: Caller) => (await callEndpoint(t.app, getBasicInfos, { as })).ok();
+  const send = (body: SendInput, as: Caller = admin) => callEndpoint(t.app, sendMessage, { as, body });
 
   it('an in-app send reaches the chosen users only: inbox, basic infos and their live stream', async () => {
     const ada = await signUpUser(t.app);
@@ -35,7 +38,7 @@ describe('inbox, admin send and e-mail logs', () => {
     const heard: BusMessage[] = [];
     const stop = t.platform.events.subscribe('user_basic', ada.userId, (m) => heard.push(m));
 
-    const sent = await call('POST', '/api/admin/msg/send', admin.auth, {
+    const sent = await send({
       audience: { kind: 'users', user_ids: [ada.userId] },
       in_app: true,
       email: false,
@@ -43,18 +46,17 @@ describe('inbox, admin send and e-mail logs', () => {
       title: 'Welcome',
       body: 'Your workspace is ready.',
     });
-    expect(sent.statusCode, sent.body).toBe(200);
     // Level other: the default settings send no e-mail for it.
-    expect(sent.json()).toMatchObject({ recipients: 1, emails_queued: 0 });
+    expect(sent.ok()).toMatchObject({ recipients: 1, emails_queued: 0 });
 
-    const infos = await basicInfos(ada.auth);
+    const infos = await basicInfos(ada);
     expect(infos.msgs_unread.total).toBe(1);
     expect(infos.msgs_unread.msgs[0]).toMatchObject({
       level: 'other',
       title: 'Welcome',
       body: 'Your workspace is ready.',
     });
-    expect((await basicInfos(bob.auth)).msgs_unread).toEqual({ total: 0, msgs: [] });
+    expect((await basicInfos(bob)).msgs_unread).toEqual({ total: 0, msgs: [] });
 
     await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]?.payload).toEqual({ msgs_unread: infos.msgs_unread });
@@ -65,7 +67,7 @@ describe('inbox, admin send and e-mail logs', () => {
     const ada = await signUpUser(t.app);
     const bob = await signUpUser(t.app);
     for (const title of ['One', 'Two', 'Three']) {
-      await call('POST', '/api/admin/msg/send', admin.auth, {
+      await send({
         audience: { kind: 'users', user_ids: [ada.userId, bob.userId] },
         in_app: true,
         email: false,
@@ -74,33 +76,35 @@ describe('inbox, admin send and e-mail logs', () => {
         body: 'x',
       });
     }
-    const list = (await call('GET', '/api/account/messages', ada.auth)).json();
+    const list = (await callEndpoint(t.app, listInboxMessages, { as: ada })).ok();
     expect(list).toMatchObject({ total: 3, unread_total: 3 });
-    expect(list.items.map((m: { title: string }) => m.title)).toEqual(['Three', 'Two', 'One']);
+    expect(list.items.map((m) => m.title)).toEqual(['Three', 'Two', 'One']);
+    const first = list.items[0]?.id ?? '';
+    const markRead = (as: Caller, ids: string[]) =>
+      callEndpoint(t.app, markMessagesRead, { as, body: { ids } });
 
     // Bob tries to mark Ada's messages read: nothing of Ada's changes.
-    const foreign = await call('POST', '/api/account/messages/read', bob.auth, { ids: [list.items[0].id] });
-    expect(foreign.json()).toMatchObject({ updated: 0, unread_total: 3 });
-    expect((await basicInfos(ada.auth)).msgs_unread.total).toBe(3);
+    const foreign = await markRead(bob, [first]);
+    expect(foreign.ok()).toMatchObject({ updated: 0, unread_total: 3 });
+    expect((await basicInfos(ada)).msgs_unread.total).toBe(3);
 
-    const one = await call('POST', '/api/account/messages/read', ada.auth, { ids: [list.items[0].id] });
-    expect(one.json()).toEqual({ updated: 1, unread_total: 2 });
-    const unreadOnly = await call(
-      'GET',
-      `/api/account/messages?filters=${encodeURIComponent(JSON.stringify([{ field: 'read', operator: 'eq', value: false }]))}`,
-      ada.auth,
-    );
-    expect(unreadOnly.json().items.map((m: { title: string }) => m.title)).toEqual(['Two', 'One']);
+    const one = await markRead(ada, [first]);
+    expect(one.ok()).toEqual({ updated: 1, unread_total: 2 });
+    const unreadOnly = await callEndpoint(t.app, listInboxMessages, {
+      as: ada,
+      query: { filters: JSON.stringify([{ field: 'read', operator: 'eq', value: false }]) },
+    });
+    expect(unreadOnly.ok().items.map((m) => m.title)).toEqual(['Two', 'One']);
 
-    const all = await call('POST', '/api/account/messages/read-all', ada.auth);
-    expect(all.json()).toEqual({ updated: 2, unread_total: 0 });
-    expect((await basicInfos(ada.auth)).msgs_unread.total).toBe(0);
-    expect((await basicInfos(bob.auth)).msgs_unread.total).toBe(3);
+    const all = await callEndpoint(t.app, markAllMessagesRead, { as: ada });
+    expect(all.ok()).toEqual({ updated: 2, unread_total: 0 });
+    expect((await basicInfos(ada)).msgs_unread.total).toBe(0);
+    expect((await basicInfos(bob)).msgs_unread.total).toBe(3);
   });
 
   it('the e-mail channel delivers over SMTP and the log says sent', async () => {
     const ada = await signUpUser(t.app);
-    const sent = await call('POST', '/api/admin/msg/send', admin.auth, {
+    const sent = await send({
       audience: { kind: 'users', user_ids: [ada.userId] },
       in_app: false,
       email: true,
@@ -108,12 +112,12 @@ describe('inbox, admin send and e-mail logs', () => {
       title: 'Maintenance tonight',
       body: 'We will be down from 2 to 3.',
     });
-    expect(sent.json()).toMatchObject({ recipients: 1, emails_queued: 1 });
+    expect(sent.ok()).toMatchObject({ recipients: 1, emails_queued: 1 });
     await expect.poll(() => smtp.inbox.filter((mail) => mail.to.includes(ada.email)).length).toBe(1);
     const mail = smtp.inbox.find((m) => m.to.includes(ada.email));
     expect(mailText(mail?.raw ?? '')).toContain('We will be down from 2 to 3.');
     // Not in the inbox: e-mail only.
-    expect((await basicInfos(ada.auth)).msgs_unread.total).toBe(0);
+    expect((await basicInfos(ada)).msgs_unread.total).toBe(0);
 
     await expect
       .poll(async () => {
@@ -125,8 +129,8 @@ describe('inbox, admin send and e-mail logs', () => {
 
   it("writes each e-mail in its recipient's language: greeting, text, signature and why they get it", async () => {
     const french = await signUpUser(t.app, { name: 'Aimée' });
-    await call('PUT', '/api/account/personalization', french.auth, { language: 'fr_FR' });
-    await call('POST', '/api/admin/msg/send', admin.auth, {
+    (await callEndpoint(t.app, putPersonalization, { as: french, body: { language: 'fr_FR' } })).ok();
+    await send({
       audience: { kind: 'users', user_ids: [french.userId] },
       in_app: false,
       email: true,
@@ -147,10 +151,13 @@ describe('inbox, admin send and e-mail logs', () => {
   it('important in-app messages also go by e-mail unless the user turned that off', async () => {
     const keeps = await signUpUser(t.app);
     const optedOut = await signUpUser(t.app);
-    await call('PUT', '/api/account/sys-settings/notifications', optedOut.auth, {
-      email: { important: false },
-    });
-    const sent = await call('POST', '/api/admin/msg/send', admin.auth, {
+    (
+      await callEndpoint(t.app, putNotificationSettings, {
+        as: optedOut,
+        body: { email: { important: false } },
+      })
+    ).ok();
+    const sent = await send({
       audience: { kind: 'users', user_ids: [keeps.userId, optedOut.userId] },
       in_app: true,
       email: false,
@@ -158,7 +165,7 @@ describe('inbox, admin send and e-mail logs', () => {
       title: 'Billing change',
       body: 'Prices change next month.',
     });
-    expect(sent.json()).toMatchObject({ recipients: 2, emails_queued: 1 });
+    expect(sent.ok()).toMatchObject({ recipients: 2, emails_queued: 1 });
     await expect.poll(() => smtp.inbox.some((mail) => mail.to.includes(keeps.email))).toBe(true);
     expect(smtp.inbox.some((mail) => mail.to.includes(optedOut.email))).toBe(false);
   });
@@ -171,86 +178,75 @@ describe('inbox, admin send and e-mail logs', () => {
       .update(users)
       .set({ role: 'operator', banned: true })
       .where(eq(users.id, banned.userId));
-    const input = { in_app: true, email: false, level: 'other', title: 'Ops', body: 'Hello operators' };
+    const input = {
+      in_app: true,
+      email: false,
+      level: 'other',
+      title: 'Ops',
+      body: 'Hello operators',
+    } as const;
 
-    const preview = await call('POST', '/api/admin/msg/send/preview', admin.auth, {
-      ...input,
-      audience: { kind: 'role', role: 'operator' },
+    const preview = await callEndpoint(t.app, previewSend, {
+      as: admin,
+      body: { ...input, audience: { kind: 'role', role: 'operator' } },
     });
-    expect(preview.json()).toMatchObject({ recipients: 1, sample: [{ id: op.userId }], email: null });
-    expect((await basicInfos(op.auth)).msgs_unread.total).toBe(0);
+    expect(preview.ok()).toMatchObject({ recipients: 1, sample: [{ id: op.userId }], email: null });
+    expect((await basicInfos(op)).msgs_unread.total).toBe(0);
 
-    const teams = (await call('GET', '/api/account/teams', op.auth)).json();
-    const teamId = (teams.items ?? teams)[0].id;
-    const toTeam = await call('POST', '/api/admin/msg/send', admin.auth, {
-      ...input,
-      audience: { kind: 'team', team_id: teamId },
-    });
-    expect(toTeam.json().recipients).toBe(1);
-    expect((await basicInfos(op.auth)).msgs_unread.total).toBe(1);
+    const [team] = (await callEndpoint(t.app, listMyTeams, { as: op })).ok().items;
+    if (!team) throw new Error('no team');
+    const toTeam = await send({ ...input, audience: { kind: 'team', team_id: team.id } });
+    expect(toTeam.ok().recipients).toBe(1);
+    expect((await basicInfos(op)).msgs_unread.total).toBe(1);
   });
 
   it('refuses a send with no channel, no users, or an unknown team, naming the field', async () => {
-    const base = { level: 'other', title: 'x', body: 'y' };
-    const noChannel = await call('POST', '/api/admin/msg/send', admin.auth, {
-      ...base,
-      audience: { kind: 'all' },
-      in_app: false,
-      email: false,
-    });
-    expect(noChannel.statusCode).toBe(400);
-    expect(noChannel.json().fields).toHaveProperty('in_app');
-    const noUsers = await call('POST', '/api/admin/msg/send', admin.auth, {
+    const base = { level: 'other', title: 'x', body: 'y' } as const;
+    const noChannel = await send({ ...base, audience: { kind: 'all' }, in_app: false, email: false });
+    expect(noChannel.status).toBe(400);
+    expect(noChannel.error().fields).toHaveProperty('in_app');
+    const noUsers = await send({
       ...base,
       audience: { kind: 'users', user_ids: [] },
       in_app: true,
       email: false,
     });
-    expect(noUsers.statusCode).toBe(400);
-    expect(Object.keys(noUsers.json().fields).join()).toContain('user_ids');
-    const noTeam = await call('POST', '/api/admin/msg/send', admin.auth, {
+    expect(noUsers.status).toBe(400);
+    expect(Object.keys(noUsers.error().fields ?? {}).join()).toContain('user_ids');
+    const noTeam = await send({
       ...base,
       audience: { kind: 'team', team_id: 'nope' },
       in_app: true,
       email: false,
     });
-    expect(noTeam.statusCode).toBe(400);
-    expect(noTeam.json().fields).toHaveProperty(['audience.team_id']);
+    expect(noTeam.status).toBe(400);
+    expect(noTeam.error().fields).toHaveProperty(['audience.team_id']);
   });
 
   it('only holders of the messages permission may send or read logs', async () => {
     const user = await signUpUser(t.app);
-    const refused = await call('POST', '/api/admin/msg/send', user.auth, {
-      audience: { kind: 'all' },
-      in_app: true,
-      email: false,
-      level: 'other',
-      title: 'x',
-      body: 'y',
-    });
-    expect(refused.statusCode).toBe(403);
-    expect((await call('GET', '/api/admin/msg/email-logs', user.auth)).statusCode).toBe(403);
+    const refused = await send(
+      { audience: { kind: 'all' }, in_app: true, email: false, level: 'other', title: 'x', body: 'y' },
+      user,
+    );
+    expect(refused.status).toBe(403);
+    expect((await callEndpoint(t.app, listEmailLogs, { as: user })).status).toBe(403);
   });
 
   it('logs mails with a one-time link without their text, and will not resend them', async () => {
     const owner = await signUpUser(t.app);
-    const teams = (await call('GET', '/api/account/teams', owner.auth)).json();
-    const team = await call('POST', '/api/account/teams', owner.auth, { name: 'Growth' });
-    const teamId = team.json().id ?? (teams.items ?? teams)[0].id;
-    const invited = await call('POST', `/api/account/teams/${teamId}/invites`, owner.auth, {
-      email: 'guest@example.com',
-      role: 'member',
+    const { team } = (await callEndpoint(t.app, createTeam, { as: owner, body: { name: 'Growth' } })).ok();
+    const invited = await callEndpoint(t.app, inviteTeamMember, {
+      as: owner,
+      params: { id: team.id },
+      body: { email: 'guest@example.com', role: 'member' },
     });
-    expect(invited.statusCode, invited.body).toBe(200);
-    const logs = await call(
-      'GET',
-      `/api/admin/msg/email-logs?q=${encodeURIComponent('guest@example.com')}`,
-      admin.auth,
-    );
-    const [log] = logs.json().items;
+    expect(invited.status, invited.text).toBe(200);
+    const logs = await callEndpoint(t.app, listEmailLogs, { as: admin, query: { q: 'guest@example.com' } });
+    const [log] = logs.ok().items;
     expect(log).toMatchObject({ template: 'team.invite', text: null, resendable: false, status: 'sent' });
-    const resend = await call('POST', `/api/admin/msg/email-logs/${log.id}/resend`, admin.auth);
-    expect(resend.statusCode).toBe(409);
+    const resend = await callEndpoint(t.app, resendEmail, { as: admin, params: { id: log?.id ?? '' } });
+    expect(resend.status).toBe(409);
   });
 });
 
@@ -264,11 +260,9 @@ describe('e-mail while SMTP is down', () => {
     const admin = await signInAdmin(t.app);
     const ada = await signUpUser(t.app);
     try {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/msg/send',
-        headers: admin.auth,
-        payload: {
+      await callEndpoint(t.app, sendMessage, {
+        as: admin,
+        body: {
           audience: { kind: 'users', user_ids: [ada.userId] },
           in_app: false,
           email: true,
@@ -290,12 +284,8 @@ describe('e-mail while SMTP is down', () => {
       const port = Number(new URL(url).port);
       const back = await startSmtpServer(port);
       try {
-        const resend = await t.app.inject({
-          method: 'POST',
-          url: `/api/admin/msg/email-logs/${log?.id}/resend`,
-          headers: admin.auth,
-        });
-        expect(resend.json()).toMatchObject({ status: 'sent', attempts: 2, error: null });
+        const resend = await callEndpoint(t.app, resendEmail, { as: admin, params: { id: log?.id ?? '' } });
+        expect(resend.ok()).toMatchObject({ status: 'sent', attempts: 2, error: null });
         expect(back.inbox.map((mail) => mail.to)).toEqual([[ada.email]]);
       } finally {
         await back.close();

@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { reminderSends, users } from '../../db/schema';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 import type { ReminderNotice } from '../../platform/reminders';
-import type { Recipient } from './audience';
 import { deliverInApp, queueEmails, sendQueued, wantEmail } from './deliver';
+import { findRecipients, type Recipient } from './recipients.repo';
+import { recordReminderSent } from './reminders.repo';
 
 export interface ReminderRun {
   reminder: string;
@@ -25,22 +24,15 @@ export async function runReminders(platform: Platform, now = new Date()): Promis
     let delivered = 0;
     await platform.db.transaction(async (tx) => {
       const userIds = [...new Set(notices.map((notice) => notice.userId))];
-      const people = userIds.length
-        ? await tx
-            .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
-            .from(users)
-            .where(and(inArray(users.id, userIds), eq(users.banned, false)))
-        : [];
+      const people = await findRecipients(tx, userIds);
       const byId = new Map<string, Recipient>(people.map((person) => [person.id, person]));
       for (const notice of notices) {
         const person = byId.get(notice.userId);
         if (!person) continue;
-        const fresh = await tx
-          .insert(reminderSends)
-          .values({ reminder: reminder.name, key: notice.key, userId: notice.userId })
-          .onConflictDoNothing()
-          .returning({ key: reminderSends.key });
-        if (fresh.length === 0) continue;
+        if (
+          !(await recordReminderSent(tx, { reminder: reminder.name, key: notice.key, userId: notice.userId }))
+        )
+          continue;
         const delivery = toDelivery(reminder.name, notice);
         await deliverInApp(platform, tx, [person], delivery);
         mailIds.push(

@@ -1,13 +1,12 @@
 import type { ListQuery } from '@app/contract/list';
 import type { SendInput } from '@app/contract/messages/send';
-import { count, desc } from 'drizzle-orm';
-import { messageSends } from '../../db/schema';
 import { audited } from '../../platform/audit';
-import { type ListFields, listOrder, listWhere, pagedList, searchColumns } from '../../platform/list-query';
+import type { SignedInContext } from '../../platform/endpoint';
+import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { resolveAudience } from './audience';
 import { deliverInApp, queueEmails, sendQueued, wantEmail } from './deliver';
+import { insertSend, listSendRows } from './sends.repo';
 
 const TEMPLATE = 'message.send';
 
@@ -29,7 +28,7 @@ export async function previewSend(platform: Platform, input: SendInput) {
  * in-app recipients whose notification settings want this level by e-mail). Mails go out after
  * commit; what fails is retried by the e-mail job.
  */
-export async function sendMessage(platform: Platform, ctx: RequestContext, input: SendInput) {
+export async function sendMessage(platform: Platform, ctx: SignedInContext, input: SendInput) {
   const id = crypto.randomUUID();
   const outcome = await audited(
     platform.db,
@@ -37,7 +36,7 @@ export async function sendMessage(platform: Platform, ctx: RequestContext, input
     { action: 'message.send', targetType: 'message_send', targetId: id },
     async (tx) => {
       const recipients = await resolveAudience(tx, input.audience);
-      await tx.insert(messageSends).values({
+      await insertSend(tx, {
         id,
         audience: input.audience,
         inApp: input.in_app,
@@ -46,7 +45,7 @@ export async function sendMessage(platform: Platform, ctx: RequestContext, input
         title: input.title,
         body: input.body,
         recipients: recipients.length,
-        createdBy: ctx.user?.id ?? null,
+        createdBy: ctx.user.id,
       });
       const delivery = {
         level: input.level,
@@ -74,41 +73,17 @@ export async function sendMessage(platform: Platform, ctx: RequestContext, input
   return { id, recipients: outcome.recipients, emails_queued: outcome.emailIds.length };
 }
 
-const FIELDS: ListFields = {
-  level: { column: messageSends.level, kind: 'text', filter: ['eq', 'in'] },
-  creation_time: {
-    column: messageSends.createdAt,
-    kind: 'time',
-    filter: ['between', 'gte', 'lte'],
-    sort: true,
-  },
-};
-
 export async function listSends(platform: Platform, query: ListQuery) {
-  const where = listWhere(query, FIELDS, (q) => searchColumns(q, [messageSends.title, messageSends.body]));
-  const order = listOrder(query, FIELDS, [desc(messageSends.createdAt), desc(messageSends.id)]);
-  return pagedList(
-    query,
-    ({ limit, offset }) =>
-      platform.db
-        .select()
-        .from(messageSends)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    () => platform.db.select({ value: count() }).from(messageSends).where(where),
-    (row) => ({
-      id: row.id,
-      audience: row.audience as SendInput['audience'],
-      in_app: row.inApp,
-      email: row.email,
-      level: row.level as SendInput['level'],
-      title: row.title,
-      body: row.body,
-      recipients: row.recipients,
-      created_by: row.createdBy,
-      creation_time: Math.floor(row.createdAt.getTime() / 1000),
-    }),
-  );
+  return toListPage(query, await listSendRows(platform.db, query), (row) => ({
+    id: row.id,
+    audience: row.audience as SendInput['audience'],
+    in_app: row.inApp,
+    email: row.email,
+    level: row.level as SendInput['level'],
+    title: row.title,
+    body: row.body,
+    recipients: row.recipients,
+    created_by: row.createdBy,
+    creation_time: toSeconds(row.createdAt),
+  }));
 }

@@ -1,6 +1,7 @@
 import type { UserBasicEvent } from '@app/contract/events/subscriber';
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import type { Db, Tx } from '../../platform/db';
+import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { type InboxRow, unreadSummary } from './inbox.repo';
 
@@ -14,7 +15,7 @@ export function toUnreadMessage(row: InboxRow): BasicInfos['msgs_unread']['msgs'
     title: row.title,
     body: row.body,
     link: row.link,
-    creation_time: Math.floor(row.createdAt.getTime() / 1000),
+    creation_time: toSeconds(row.createdAt),
   };
 }
 
@@ -22,6 +23,14 @@ export function toUnreadMessage(row: InboxRow): BasicInfos['msgs_unread']['msgs'
 export async function readUnread(db: Db | Tx, userId: string): Promise<BasicInfos['msgs_unread']> {
   const { total, latest } = await unreadSummary(db, userId);
   return { total, msgs: latest.map(toUnreadMessage) };
+}
+
+/**
+ * The same, as basic infos reads it on every page load: kept with the user's session until the
+ * inbox changes (the database says so), so a reload costs no query.
+ */
+export function readUnreadKept(platform: Platform, userId: string): Promise<BasicInfos['msgs_unread']> {
+  return platform.sessions.userMemo(userId, 'msgs_unread', () => readUnread(platform.db, userId));
 }
 
 /**

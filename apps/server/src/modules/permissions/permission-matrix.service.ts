@@ -1,12 +1,10 @@
 import { PAGE_ROUTES } from '@app/contract/page-routes';
-import { grantMatches, isPermissionCode } from '@app/contract/permission-codes';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { roleGrants, roles } from '../../db/schema';
+import { grantMatches, isPermissionCode, SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
 import { AppError, validationError } from '../../platform/app-error';
 import { audited } from '../../platform/audit';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
-import { bumpVersion } from '../../platform/versions';
+import { grantsOf, lockRoleForGrants, replaceGrants, rolesAndGrants } from './role-grants.repo';
 
 /** Every code a page or an API carries: what the matrix shows and what grants may name. */
 export function knownCodes(platform: Platform): string[] {
@@ -18,10 +16,7 @@ export function knownCodes(platform: Platform): string[] {
 }
 
 export async function getPermissionMatrix(platform: Platform) {
-  const [roleRows, grantRows] = await Promise.all([
-    platform.db.select().from(roles).orderBy(asc(roles.createdAt), asc(roles.code)),
-    platform.db.select().from(roleGrants),
-  ]);
+  const { roleRows, grantRows } = await rolesAndGrants(platform.db);
   const grants: Record<string, string[]> = Object.fromEntries(
     roleRows.map((role) => [role.code, [] as string[]]),
   );
@@ -52,46 +47,44 @@ export async function setRoleGrants(
   const unknown = input.codes.filter((code) => !known.includes(code));
   if (unknown.length) throw validationError({ codes: `Unknown permission code: ${unknown.join(', ')}` });
 
-  const grants = await audited(
-    platform.db,
-    ctx,
-    { action: input.held ? 'role.grants.add' : 'role.grants.remove', targetType: 'role', targetId: roleCode },
-    async (tx) => {
-      const [role] = await tx.select().from(roles).where(eq(roles.code, roleCode)).for('update');
-      if (!role) throw new AppError('NOT_FOUND', { msg: 'Role not found' });
-      if (role.code === 'super_admin') {
-        throw new AppError('CONFLICT', { msg: 'The super admin role always holds every permission' });
-      }
-      const before = (await tx.select().from(roleGrants).where(eq(roleGrants.roleCode, roleCode))).map(
-        (g) => g.grant,
-      );
-      let next: string[];
-      if (input.held) {
-        next = [
-          ...before,
-          ...input.codes.filter((code) => !before.some((grant) => grantMatches(grant, code))),
-        ];
-      } else {
-        const removing = new Set(input.codes);
-        next = before.flatMap((grant) => {
-          if (!input.codes.some((code) => grantMatches(grant, code))) return [grant];
-          if (!grant.endsWith('*')) return [];
-          return known.filter((code) => grantMatches(grant, code) && !removing.has(code));
-        });
-      }
-      next = [...new Set(next)].sort();
-      const dropped = before.filter((grant) => !next.includes(grant));
-      const added = next.filter((grant) => !before.includes(grant));
-      if (dropped.length) {
-        await tx
-          .delete(roleGrants)
-          .where(and(eq(roleGrants.roleCode, roleCode), inArray(roleGrants.grant, dropped)));
-      }
-      if (added.length) await tx.insert(roleGrants).values(added.map((grant) => ({ roleCode, grant })));
-      if (dropped.length || added.length) await bumpVersion(tx, 'permission');
-      return { result: next, before: { grants: before }, after: { grants: next } };
-    },
+  const grants = await platform.access.changeGrants((bump) =>
+    audited(
+      platform.db,
+      ctx,
+      {
+        action: input.held ? 'role.grants.add' : 'role.grants.remove',
+        targetType: 'role',
+        targetId: roleCode,
+      },
+      async (tx) => {
+        const role = await lockRoleForGrants(tx, roleCode);
+        if (!role) throw new AppError('NOT_FOUND', { msg: 'Role not found' });
+        if (role.code === SUPER_ADMIN_ROLE) {
+          throw new AppError('CONFLICT', { msg: 'The super admin role always holds every permission' });
+        }
+        const before = await grantsOf(tx, roleCode);
+        let next: string[];
+        if (input.held) {
+          next = [
+            ...before,
+            ...input.codes.filter((code) => !before.some((grant) => grantMatches(grant, code))),
+          ];
+        } else {
+          const removing = new Set(input.codes);
+          next = before.flatMap((grant) => {
+            if (!input.codes.some((code) => grantMatches(grant, code))) return [grant];
+            if (!grant.endsWith('*')) return [];
+            return known.filter((code) => grantMatches(grant, code) && !removing.has(code));
+          });
+        }
+        next = [...new Set(next)].sort();
+        const dropped = before.filter((grant) => !next.includes(grant));
+        const added = next.filter((grant) => !before.includes(grant));
+        await replaceGrants(tx, roleCode, { dropped, added });
+        if (dropped.length || added.length) await bump(tx);
+        return { result: next, before: { grants: before }, after: { grants: next } };
+      },
+    ),
   );
-  platform.access.invalidate();
   return { grants, version: await platform.access.currentVersion() };
 }

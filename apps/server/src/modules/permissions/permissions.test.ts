@@ -1,37 +1,26 @@
+import { postPermissionList } from '@app/contract/permissions/list-permissions';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { readVersion } from '../../platform/versions';
+import { type Caller, callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 import { seededRoles } from './roles.seed';
 
-const URL = '/api/routes/permission/list';
-
-describe('POST /api/routes/permission/list', () => {
+describe(`${postPermissionList.id}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  const ask = async (headers: Record<string, string>, page_routes: string[], apis: string[] = []) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: URL,
-      headers,
-      payload: { page_routes, apis, from: 'web' },
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as {
-      page_routes: { route: string; access: boolean; code: string }[];
-      apis: { api: string; access: boolean; code: string }[];
-      version: number;
-    };
-  };
+  const ask = async (as: Caller | null, page_routes: string[], apis: string[] = []) =>
+    (await callEndpoint(t.app, postPermissionList, { as, body: { page_routes, apis, from: 'web' } })).ok();
   const codes = (list: { code: string }[]) => list.map((entry) => entry.code);
 
   it('signed out: public pages are OK, login-required and admin pages are BEARER_TOKEN_ERROR', async () => {
-    const res = await ask({}, ['/login', '/sign-up', '/403', '/chat', '/chat/42', '/admin']);
+    const res = await ask(null, ['/login', '/sign-up', '/403', '/chat', '/account/project/42', '/admin']);
     expect(codes(res.page_routes)).toEqual([
       'OK',
       'OK',
@@ -45,9 +34,9 @@ describe('POST /api/routes/permission/list', () => {
 
   it('an ordinary user opens /chat but gets FORBIDDEN on admin pages', async () => {
     const user = await signUpUser(t.app);
-    const res = await ask(user.auth, [
+    const res = await ask(user, [
       '/chat',
-      '/chat/abc?x=1',
+      '/chat?x=1',
       '/account/project',
       '/account/project/7',
       '/admin',
@@ -58,19 +47,14 @@ describe('POST /api/routes/permission/list', () => {
 
   it('the super admin opens every admin page', async () => {
     const admin = await signInAdmin(t.app);
-    const res = await ask(admin.auth, [
-      '/admin',
-      '/admin/user/roles',
-      '/admin/permission',
-      '/admin/ai-toolkit/workflows',
-    ]);
+    const res = await ask(admin, ['/admin', '/admin/user/roles', '/admin/permission', '/admin/financial']);
     expect(codes(res.page_routes)).toEqual(['OK', 'OK', 'OK', 'OK']);
   });
 
   it('an operator gets exactly the pages the operator role grants', async () => {
     const operator = await signUpUser(t.app);
     await t.platform.db.update(users).set({ role: 'operator' }).where(eq(users.id, operator.userId));
-    const res = await ask(operator.auth, [
+    const res = await ask(operator, [
       '/admin',
       '/admin/user/users',
       '/admin/order',
@@ -101,28 +85,34 @@ describe('POST /api/routes/permission/list', () => {
 
   it('unknown pages and APIs are refused', async () => {
     const user = await signUpUser(t.app);
-    const res = await ask(user.auth, ['/no/such/page'], ['GET /api/no-such-api']);
+    const res = await ask(user, ['/no/such/page'], ['GET /api/no-such-api']);
     expect(res.page_routes[0]).toMatchObject({ access: false, code: 'FORBIDDEN' });
     expect(res.apis[0]).toMatchObject({ access: false, code: 'FORBIDDEN' });
   });
 
+  it('a spec page that is not built is no page: even the super admin is refused it', async () => {
+    const admin = await signInAdmin(t.app);
+    const res = await ask(admin, ['/admin/ai-toolkit/workflows', '/ai-table']);
+    expect(codes(res.page_routes)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
+  });
+
   it('answers APIs by METHOD /path from the registered contracts', async () => {
     const user = await signUpUser(t.app);
-    const res = await ask(user.auth, [], ['GET /api/user/basic-infos', 'get /api/healthy']);
+    const res = await ask(user, [], [getBasicInfos.id, 'get /api/healthy']);
     expect(res.apis).toEqual([
-      { api: 'GET /api/user/basic-infos', access: true, code: 'OK' },
+      { api: getBasicInfos.id, access: true, code: 'OK' },
       { api: 'get /api/healthy', access: true, code: 'OK' },
     ]);
-    const anonymous = await ask({}, [], ['GET /api/user/basic-infos']);
+    const anonymous = await ask(null, [], [getBasicInfos.id]);
     expect(anonymous.apis[0]?.code).toBe('BEARER_TOKEN_ERROR');
   });
 
   it('answers the permission version that basic infos reports', async () => {
     const user = await signUpUser(t.app);
-    const res = await ask(user.auth, ['/chat']);
-    const infos = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
+    const res = await ask(user, ['/chat']);
+    const infos = await callEndpoint(t.app, getBasicInfos, { as: user });
     expect(res.version).toBe(await readVersion(t.platform.db, 'permission'));
-    expect(infos.json().latest_permission_version).toBe(res.version);
+    expect(infos.ok().latest_permission_version).toBe(res.version);
   });
 
   it.each([
@@ -130,9 +120,10 @@ describe('POST /api/routes/permission/list', () => {
     ['page_routes.0', { page_routes: [''] }],
     ['apis', { apis: Array.from({ length: 501 }, () => 'GET /x') }],
     ['from', { from: 'x'.repeat(65) }],
-  ])('bad input is a VALIDATION_ERROR naming %s', async (field, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: URL, payload });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toContain(field);
+  ])('bad input is a VALIDATION_ERROR naming %s', async (field, body) => {
+    // Values the contract refuses, sent on purpose.
+    const res = await callEndpointRaw(t.app, postPermissionList, { body });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
   });
 });

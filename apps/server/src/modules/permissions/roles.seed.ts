@@ -1,5 +1,6 @@
 import { PAGE_ROUTES } from '@app/contract/page-routes';
-import { isPermissionCode } from '@app/contract/permission-codes';
+import { isPermissionCode, SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
+import { SEEDED_ROLE_TEXTS } from '@app/contract/permissions/seeded-roles';
 import { roleGrants, roles } from '../../db/schema';
 import type { Db } from '../../platform/db';
 import { bumpVersion } from '../../platform/versions';
@@ -21,23 +22,20 @@ function adminAreas(): string[] {
 export function seededRoles(): { code: string; name: string; description: string; grants: string[] }[] {
   return [
     {
-      code: 'super_admin',
-      name: 'Super admin',
-      description: 'Everything, including roles and permissions',
+      code: SUPER_ADMIN_ROLE,
+      ...SEEDED_ROLE_TEXTS.super_admin,
       grants: ['*'],
     },
     {
       code: 'admin',
-      name: 'Admin',
-      description: 'Every admin page except role and permission editing',
+      ...SEEDED_ROLE_TEXTS.admin,
       grants: adminAreas()
         .filter((area) => !ACCESS_AREAS.has(area))
         .map((area) => `admin.${area}.*`),
     },
     {
       code: 'operator',
-      name: 'Operator',
-      description: 'Support: users (read), orders, invoices, messages, logs (read)',
+      ...SEEDED_ROLE_TEXTS.operator,
       grants: [
         'admin.dashboard.*',
         'admin.users.view',
@@ -49,7 +47,7 @@ export function seededRoles(): { code: string; name: string; description: string
         'admin.logs.read',
       ],
     },
-    { code: 'user', name: 'User', description: 'No admin page', grants: [] },
+    { code: 'user', ...SEEDED_ROLE_TEXTS.user, grants: [] },
   ];
 }
 

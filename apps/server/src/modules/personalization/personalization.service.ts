@@ -10,8 +10,8 @@ import {
 import { LOCALES, type Locale } from '@app/contract/common';
 import type { UserBasicEvent } from '@app/contract/events/subscriber';
 import { AppError, validationError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { findPersonalization, type PersonalizationRow, updatePersonalization } from './personalization.repo';
 import { canonicalTimezone } from './timezone';
 
@@ -38,19 +38,8 @@ function toPersonalization(row: PersonalizationRow, fallbackLocale: Locale): Per
   return { language: isLocale(row.locale) ? row.locale : fallbackLocale, ...toPreferences(row) };
 }
 
-function requireUser(ctx: RequestContext) {
-  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-  return ctx.user;
-}
-
-export async function readPreferences(platform: Platform, userId: string): Promise<Preferences> {
-  const row = await findPersonalization(platform.db, userId);
-  if (!row) throw new AppError('BEARER_TOKEN_ERROR');
-  return toPreferences(row);
-}
-
-export async function getPersonalization(platform: Platform, ctx: RequestContext): Promise<Personalization> {
-  const user = requireUser(ctx);
+export async function getPersonalization(platform: Platform, ctx: SignedInContext): Promise<Personalization> {
+  const user = ctx.user;
   const row = await findPersonalization(platform.db, user.id);
   if (!row) throw new AppError('BEARER_TOKEN_ERROR');
   return toPersonalization(row, ctx.locale);
@@ -67,10 +56,10 @@ export interface PersonalizationInput {
 /** Saves the fields given; an unknown time zone is refused before anything is written. */
 export async function savePersonalization(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   input: PersonalizationInput,
 ): Promise<Personalization> {
-  const user = requireUser(ctx);
+  const user = ctx.user;
   let timezone: string | null | undefined = input.timezone;
   if (typeof input.timezone === 'string') {
     timezone = canonicalTimezone(input.timezone);

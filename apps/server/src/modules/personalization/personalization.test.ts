@@ -1,10 +1,15 @@
+import {
+  getPersonalization,
+  putPersonalization,
+} from '@app/contract/account/personalization/personalization';
+import type { EndpointBody } from '@app/contract/define-endpoint';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { type Caller, callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { canonicalTimezone } from './timezone';
-
-const URL = '/api/account/personalization';
 
 describe('personalization', () => {
   let t: TestApp;
@@ -13,21 +18,21 @@ describe('personalization', () => {
   });
   afterAll(() => t.close());
 
-  const put = (headers: Record<string, string>, payload: object) =>
-    t.app.inject({ method: 'PUT', url: URL, headers, payload });
-  const read = async (headers: Record<string, string>) =>
-    (await t.app.inject({ method: 'GET', url: URL, headers })).json();
+  const put = (as: Caller, body: EndpointBody<typeof putPersonalization>) =>
+    callEndpoint(t.app, putPersonalization, { as, body });
+  const read = async (as: Caller, headers: Record<string, string> = {}) =>
+    (await callEndpoint(t.app, getPersonalization, { as, headers })).ok();
 
   it('defaults: the request language, the browser time zone, light, help on, the default date format', async () => {
     const user = await signUpUser(t.app);
-    expect(await read(user.auth)).toEqual({
+    expect(await read(user)).toEqual({
       language: 'en_US',
       timezone: null,
       theme: 'light',
       help_switch: true,
       date_format: 'yyyy-MM-dd hh:mm:ss',
     });
-    expect((await read({ ...user.auth, 'accept-language': 'fr-FR' })).language).toBe('fr_FR');
+    expect((await read(user, { 'accept-language': 'fr-FR' })).language).toBe('fr_FR');
   });
 
   it("announces the saved settings to the user's other tabs on user_basic, and to nobody else", async () => {
@@ -39,11 +44,11 @@ describe('personalization', () => {
     const stopOther = t.platform.events.subscribe('user_basic', other.userId, (m) =>
       overheard.push(m.payload),
     );
-    await put(user.auth, { theme: 'dark' });
+    await put(user, { theme: 'dark' });
     await expect.poll(() => heard.length).toBe(1);
     expect(heard[0]).toEqual({ user_global_view: { settings: expect.objectContaining({ theme: 'dark' }) } });
     // A refused change announces nothing.
-    await put(user.auth, { timezone: 'Mars/Olympus' });
+    await put(user, { timezone: 'Mars/Olympus' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toHaveLength(1);
     expect(overheard).toEqual([]);
@@ -53,14 +58,13 @@ describe('personalization', () => {
 
   it('saves every field; basic infos carries the preferences; the language cookie is set', async () => {
     const user = await signUpUser(t.app);
-    const res = await put(user.auth, {
+    const res = await put(user, {
       language: 'zh_HK',
       timezone: 'asia/shanghai',
       theme: 'dark',
       help_switch: false,
       date_format: 'yyyy-MM',
     });
-    expect(res.statusCode).toBe(200);
     const saved = {
       language: 'zh_HK',
       timezone: 'Asia/Shanghai',
@@ -68,15 +72,15 @@ describe('personalization', () => {
       help_switch: false,
       date_format: 'yyyy-MM',
     };
-    expect(res.json()).toEqual(saved);
+    expect(res.ok()).toEqual(saved);
     expect(res.cookies.find((c) => c.name === 'app_lang')).toMatchObject({ value: 'zh_HK', path: '/' });
-    expect(await read(user.auth)).toEqual(saved);
+    expect(await read(user)).toEqual(saved);
     const [row] = await t.platform.db.select().from(users).where(eq(users.id, user.userId));
     // Stored as the dayjs pattern the web formats with.
     expect(row).toMatchObject({ locale: 'zh_HK', dateFormat: 'YYYY-MM', theme: 'dark', helpSwitch: false });
 
-    const infos = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
-    expect(infos.json().preferences).toEqual({
+    const infos = await callEndpoint(t.app, getBasicInfos, { as: user });
+    expect(infos.ok().preferences).toEqual({
       timezone: 'Asia/Shanghai',
       theme: 'dark',
       help_switch: false,
@@ -84,8 +88,8 @@ describe('personalization', () => {
     });
 
     // Fields left out are kept; null gives the time zone back to the browser.
-    const partial = await put(user.auth, { timezone: null, date_format: 'yyyy-MM-dd hh' });
-    expect(partial.json()).toEqual({ ...saved, timezone: null, date_format: 'yyyy-MM-dd hh' });
+    const partial = await put(user, { timezone: null, date_format: 'yyyy-MM-dd hh' });
+    expect(partial.ok()).toEqual({ ...saved, timezone: null, date_format: 'yyyy-MM-dd hh' });
     expect(partial.cookies.find((c) => c.name === 'app_lang')).toBeUndefined();
   });
 
@@ -98,15 +102,19 @@ describe('personalization', () => {
     ['help_switch', { help_switch: 'yes' }],
     ['date_format', { date_format: 'dd/MM/yyyy' }],
     ['date_format', { date_format: 'YYYY-MM-DD' }],
-  ])('bad input is a VALIDATION_ERROR naming %s and changes nothing', async (field, payload) => {
+  ])('bad input is a VALIDATION_ERROR naming %s and changes nothing', async (field, body) => {
     const user = await signUpUser(t.app);
-    await put(user.auth, { theme: 'dark', timezone: 'Europe/Paris' });
-    const before = await read(user.auth);
-    const res = await put(user.auth, { theme: 'light', ...payload });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error_code).toBe('VALIDATION_ERROR');
-    expect(Object.keys(res.json().fields)).toEqual([field]);
-    expect(await read(user.auth)).toEqual(before);
+    await put(user, { theme: 'dark', timezone: 'Europe/Paris' });
+    const before = await read(user);
+    // Values the contract refuses, sent on purpose.
+    const res = await callEndpointRaw(t.app, putPersonalization, {
+      as: user,
+      body: { theme: 'light', ...body },
+    });
+    expect(res.status).toBe(400);
+    expect(res.error().error_code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(res.error().fields ?? {})).toEqual([field]);
+    expect(await read(user)).toEqual(before);
   });
 
   it('knows IANA zones by their canonical names and refuses offsets', () => {

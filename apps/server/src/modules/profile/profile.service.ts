@@ -1,15 +1,15 @@
 import { AVATAR_FIELD, AVATAR_MAX_BYTES } from '@app/contract/account/profile/avatar';
 import type { Profile } from '@app/contract/account/profile/profile';
+import { shownEmail } from '@app/contract/user/mask-email';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { deleteFileRows, lockOwnedFiles } from '../files/files.repo';
 import { removeBytes, storeFile } from '../files/files.service';
 import { readImageUpload } from '../files/image-upload';
 import { mainBoundAccount, mainBoundKey } from '../social/main-bound-account';
-import { shownEmail } from '../users/mask-email';
 import { findProfile, lockUserRow, type ProfileRow, setUserImage, updateUsername } from './profile.repo';
 
 const AVATAR = 'avatar';
@@ -27,23 +27,18 @@ async function toProfile(platform: Platform, row: ProfileRow): Promise<Profile> 
   };
 }
 
-function requireUser(ctx: RequestContext) {
-  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-  return ctx.user;
-}
-
-export async function getProfile(platform: Platform, ctx: RequestContext): Promise<Profile> {
-  const row = await findProfile(platform.db, requireUser(ctx).id);
+export async function getProfile(platform: Platform, ctx: SignedInContext): Promise<Profile> {
+  const row = await findProfile(platform.db, ctx.user.id);
   if (!row) throw new AppError('BEARER_TOKEN_ERROR');
   return toProfile(platform, row);
 }
 
 export async function renameUser(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   username: string,
 ): Promise<Profile> {
-  const row = await updateUsername(platform.db, requireUser(ctx).id, username);
+  const row = await updateUsername(platform.db, ctx.user.id, username);
   if (!row) throw new AppError('BEARER_TOKEN_ERROR');
   return toProfile(platform, row);
 }
@@ -53,8 +48,8 @@ export async function renameUser(
  * the previous avatar removed. The user row is locked first so two uploads at once cannot both
  * keep their file.
  */
-export async function uploadAvatar(platform: Platform, ctx: RequestContext, request: FastifyRequest) {
-  const user = requireUser(ctx);
+export async function uploadAvatar(platform: Platform, ctx: SignedInContext, request: FastifyRequest) {
+  const user = ctx.user;
   const upload = await readImageUpload(request, { field: AVATAR_FIELD, maxBytes: AVATAR_MAX_BYTES });
   const stored = await storeFile(
     platform,
@@ -70,8 +65,8 @@ export async function uploadAvatar(platform: Platform, ctx: RequestContext, requ
   return { avatar_url: stored.url };
 }
 
-export async function removeAvatar(platform: Platform, ctx: RequestContext) {
-  const user = requireUser(ctx);
+export async function removeAvatar(platform: Platform, ctx: SignedInContext) {
+  const user = ctx.user;
   const keys = await platform.db.transaction(async (tx) => {
     if (!(await lockUserRow(tx, user.id))) throw new AppError('BEARER_TOKEN_ERROR');
     const previous = await lockOwnedFiles(tx, user.id, AVATAR);

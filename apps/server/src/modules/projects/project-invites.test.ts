@@ -1,12 +1,31 @@
+import {
+  acceptProjectInvite,
+  inviteProjectMember,
+  listProjectMembers,
+  previewProjectInvite,
+  removeProjectMember,
+  revokeProjectInvite,
+} from '@app/contract/account/projects/project-members';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  updateProject,
+} from '@app/contract/account/projects/projects';
+import { postSendVerificationCode, postVerifyEmail } from '@app/contract/account/security/email';
+import { listTeamMembers } from '@app/contract/account/teams/team-members';
+import { createTeam, switchCurrentTeam } from '@app/contract/account/teams/teams';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectInvites, projectMembers, teamMembers } from '../../db/schema';
+import { callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { mailText, startSmtpServer } from '../../test/smtp';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
-import { tokenOf } from '../teams/teams.test-helpers';
+import { markEmailVerified, signUpVerified, tokenOf } from '../teams/teams.test-helpers';
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe('project members and invites', () => {
   let t: TestApp;
@@ -18,28 +37,27 @@ describe('project members and invites', () => {
   let teamMember: User;
   let teamId: string;
 
-  const call = (method: Method, url: string, user?: User, payload?: object) =>
-    t.app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
-
   async function newProject(name = 'Launch') {
-    const res = await call('POST', '/api/account/projects', lead, { name });
-    expect(res.statusCode).toBe(200);
-    return res.json().project as { id: string; name: string };
+    return (await callEndpoint(t.app, createProject, { as: lead, body: { name } })).ok().project;
   }
 
+  const inviteCall = (projectId: string, by: User, email: string, role?: 'admin' | 'member') =>
+    callEndpoint(t.app, inviteProjectMember, { as: by, params: { id: projectId }, body: { email, role } });
   async function invite(projectId: string, by: User, email: string, role: 'admin' | 'member' = 'member') {
-    const res = await call('POST', `/api/account/projects/${projectId}/invites`, by, { email, role });
-    expect(res.statusCode).toBe(200);
-    return res.json() as { invite: { id: string }; link: string; sent: boolean; reason: string | null };
+    return (await inviteCall(projectId, by, email, role)).ok();
   }
 
   const accept = (user: User, token: string) =>
-    call('POST', '/api/account/project-invites/accept', user, { token });
+    callEndpoint(t.app, acceptProjectInvite, { as: user, body: { token } });
   const preview = (user: User, token: string) =>
-    call('POST', '/api/account/project-invites/preview', user, { token });
+    callEndpoint(t.app, previewProjectInvite, { as: user, body: { token } });
+  const switchTo = (user: User, teamId: string) =>
+    callEndpoint(t.app, switchCurrentTeam, { as: user, body: { team_id: teamId } });
+  const membersOf = async (projectId: string, as: User) =>
+    (await callEndpoint(t.app, listProjectMembers, { as, params: { id: projectId } })).ok();
 
   async function currentTeamId(user: User) {
-    return (await call('GET', '/api/user/basic-infos', user)).json().team.id as string;
+    return (await callEndpoint(t.app, getBasicInfos, { as: user })).ok().team.id;
   }
 
   beforeAll(async () => {
@@ -51,15 +69,17 @@ describe('project members and invites', () => {
       signUpUser(t.app, { name: 'Lead' }),
       signUpUser(t.app, { name: 'Team Member' }),
     ]);
-    teamId = (await call('POST', '/api/account/teams', owner, { name: 'Acme' })).json().team.id;
+    teamId = (await callEndpoint(t.app, createTeam, { as: owner, body: { name: 'Acme' } })).ok().team.id;
     await t.platform.db.insert(teamMembers).values([
       { teamId, userId: teamAdmin.userId, role: 'admin' },
       { teamId, userId: lead.userId, role: 'member' },
       { teamId, userId: teamMember.userId, role: 'member' },
     ]);
     for (const user of [owner, teamAdmin, lead]) {
-      await call('PUT', '/api/account/teams/current', user, { team_id: teamId });
+      await switchTo(user, teamId);
     }
+    // Invitees accept only with a verified address (the code flow is tested below).
+    await markEmailVerified(t, teamMember);
   });
   afterAll(async () => {
     await t.close();
@@ -68,7 +88,7 @@ describe('project members and invites', () => {
 
   it('an outsider accepts by mail and joins the project only, as a guest', async () => {
     const project = await newProject('Guest room');
-    const guest = await signUpUser(t.app, { name: 'Guest' });
+    const guest = await signUpVerified(t, { name: 'Guest' });
     const guestHome = await currentTeamId(guest);
     const answer = await invite(project.id, lead, guest.email, 'admin');
     expect(answer).toMatchObject({ sent: true, reason: null });
@@ -79,24 +99,24 @@ describe('project members and invites', () => {
     expect(text).toContain(answer.link);
 
     const token = tokenOf(answer.link);
-    expect((await preview(guest, token)).json()).toMatchObject({
+    expect((await preview(guest, token)).ok()).toMatchObject({
       project_name: 'Guest room',
       team_name: 'Acme',
       inviter_name: 'Lead',
       role: 'admin',
       state: 'valid',
       email_matches: true,
+      email_verified: true,
       already_member: false,
     });
     const accepted = await accept(guest, token);
-    expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().project).toMatchObject({
+    expect(accepted.ok().project).toMatchObject({
       id: project.id,
       my_role: 'admin',
       guest: true,
       can_manage: true,
     });
-    expect((await accept(guest, token)).json().msg).toBe('This invite has already been used');
+    expect((await accept(guest, token)).error().msg).toBe('This invite has already been used');
 
     // Not in the team, still working in their own team, reaching the project as shared with them.
     const inTeam = await t.platform.db
@@ -105,26 +125,28 @@ describe('project members and invites', () => {
       .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, guest.userId)));
     expect(inTeam).toEqual([]);
     expect(await currentTeamId(guest)).toBe(guestHome);
-    expect((await call('GET', `/api/account/teams/${teamId}/members`, guest)).statusCode).toBe(404);
-    expect((await call('PUT', '/api/account/teams/current', guest, { team_id: teamId })).statusCode).toBe(
+    expect((await callEndpoint(t.app, listTeamMembers, { as: guest, params: { id: teamId } })).status).toBe(
       404,
     );
-    const shared = (await call('GET', '/api/account/projects?scope=shared', guest)).json();
-    expect(shared.items.map((p: { id: string }) => p.id)).toEqual([project.id]);
-    expect((await call('GET', '/api/account/projects', guest)).json().total).toBe(0);
-    expect((await call('GET', `/api/account/projects/${project.id}`, guest)).statusCode).toBe(200);
+    expect((await switchTo(guest, teamId)).status).toBe(404);
+    const shared = (await callEndpoint(t.app, listProjects, { as: guest, query: { scope: 'shared' } })).ok();
+    expect(shared.items.map((p) => p.id)).toEqual([project.id]);
+    expect((await callEndpoint(t.app, listProjects, { as: guest })).ok().total).toBe(0);
+    expect((await callEndpoint(t.app, getProject, { as: guest, params: { id: project.id } })).status).toBe(
+      200,
+    );
     // A guest admin manages the project but never deletes a team's project.
-    expect(
-      (await call('PATCH', `/api/account/projects/${project.id}`, guest, { description: 'Edited' }))
-        .statusCode,
-    ).toBe(200);
-    const deletion = await call('DELETE', `/api/account/projects/${project.id}`, guest);
-    expect(deletion.statusCode).toBe(403);
+    const edited = await callEndpoint(t.app, updateProject, {
+      as: guest,
+      params: { id: project.id },
+      body: { description: 'Edited' },
+    });
+    expect(edited.status).toBe(200);
+    const deletion = await callEndpoint(t.app, deleteProject, { as: guest, params: { id: project.id } });
+    expect(deletion.status).toBe(403);
 
-    const members = (await call('GET', `/api/account/projects/${project.id}/members`, lead)).json().members;
-    expect(
-      members.map((m: { username: string; role: string; guest: boolean }) => [m.username, m.role, m.guest]),
-    ).toEqual([
+    const { members } = await membersOf(project.id, lead);
+    expect(members.map((m) => [m.username, m.role, m.guest])).toEqual([
       ['Lead', 'admin', false],
       ['Guest', 'admin', true],
     ]);
@@ -136,14 +158,47 @@ describe('project members and invites', () => {
     expect(personal).not.toBe(teamId);
     const answer = await invite(project.id, teamAdmin, teamMember.email);
     const res = await accept(teamMember, tokenOf(answer.link));
-    expect(res.json().project).toMatchObject({
+    expect(res.ok().project).toMatchObject({
       id: project.id,
       my_role: 'member',
       guest: false,
       can_manage: false,
     });
     expect(await currentTeamId(teamMember)).toBe(teamId);
-    await call('PUT', '/api/account/teams/current', teamMember, { team_id: personal });
+    await switchTo(teamMember, personal);
+  });
+
+  it('a stranger who signs up, unverified, with the invited address cannot accept; after verifying by code they can', async () => {
+    const project = await newProject('Verified only');
+    const address = `project-stranger-${Date.now().toString(36)}@example.com`;
+    const token = tokenOf((await invite(project.id, lead, address, 'admin')).link);
+    const stranger = await signUpUser(t.app, { email: address });
+    expect((await preview(stranger, token)).ok()).toMatchObject({
+      email_matches: true,
+      email_verified: false,
+    });
+
+    const refused = await accept(stranger, token);
+    expect(refused.status).toBe(403);
+    expect(refused.error()).toMatchObject({
+      error_code: 'FORBIDDEN',
+      msg: 'Verify your e-mail address to accept this invite',
+    });
+    const members = () =>
+      t.platform.db.select().from(projectMembers).where(eq(projectMembers.projectId, project.id));
+    expect((await members()).map((r) => r.userId)).toEqual([lead.userId]);
+
+    const sent = await callEndpoint(t.app, postSendVerificationCode, { as: stranger });
+    expect(sent.ok()).toMatchObject({ sent: true });
+    const mail = smtp.inbox
+      .filter((m) => m.to.includes(address) && /code is \d{6}/.test(mailText(m.raw)))
+      .at(-1);
+    const code = /code is (\d{6})/.exec(mailText(mail?.raw ?? ''))?.[1] ?? '';
+    const verified = await callEndpoint(t.app, postVerifyEmail, { as: stranger, body: { code } });
+    expect(verified.status, verified.text).toBe(200);
+
+    const accepted = await accept(stranger, token);
+    expect(accepted.ok().project).toMatchObject({ id: project.id, my_role: 'admin', guest: true });
   });
 
   it('wrong user, expired and revoked invites are refused and change nothing', async () => {
@@ -151,7 +206,7 @@ describe('project members and invites', () => {
     const rightOne = await signUpUser(t.app);
     const wrongOne = await signUpUser(t.app);
     const wrong = await accept(wrongOne, tokenOf((await invite(project.id, lead, rightOne.email)).link));
-    expect(wrong.statusCode).toBe(403);
+    expect(wrong.status).toBe(403);
 
     const expired = await invite(project.id, lead, 'late@example.com');
     await t.platform.db
@@ -160,16 +215,19 @@ describe('project members and invites', () => {
       .where(eq(projectInvites.id, expired.invite.id));
     const late = await signUpUser(t.app, { email: 'late@example.com' });
     const lateRes = await accept(late, tokenOf(expired.link));
-    expect([lateRes.statusCode, lateRes.json().msg]).toEqual([
+    expect([lateRes.status, lateRes.error().msg]).toEqual([
       409,
       'This invite has expired; ask for a new one',
     ]);
 
     const revoked = await invite(project.id, lead, rightOne.email);
-    const url = `/api/account/projects/${project.id}/invites/${revoked.invite.id}`;
-    expect((await call('DELETE', url, lead)).json()).toEqual({ revoked: true });
+    const revocation = await callEndpoint(t.app, revokeProjectInvite, {
+      as: lead,
+      params: { id: project.id, invite_id: revoked.invite.id },
+    });
+    expect(revocation.ok()).toEqual({ revoked: true });
     const revokedRes = await accept(rightOne, tokenOf(revoked.link));
-    expect([revokedRes.statusCode, revokedRes.json().msg]).toEqual([409, 'This invite was revoked']);
+    expect([revokedRes.status, revokedRes.error().msg]).toEqual([409, 'This invite was revoked']);
 
     const rows = await t.platform.db
       .select()
@@ -180,22 +238,17 @@ describe('project members and invites', () => {
 
   it('inviting: project admins and team owner/admins; plain members are FORBIDDEN; members are a CONFLICT', async () => {
     const project = await newProject('Who invites');
-    const url = `/api/account/projects/${project.id}/invites`;
     await invite(project.id, owner, 'from.owner@example.com');
     await invite(project.id, teamAdmin, 'from.admin@example.com');
     const asMember = await signUpUser(t.app);
     await t.platform.db.insert(projectMembers).values({ projectId: project.id, userId: asMember.userId });
-    const refused = await call('POST', url, asMember, { email: 'x@example.com' });
-    expect(refused.statusCode).toBe(403);
-    const existing = await call('POST', url, lead, { email: asMember.email });
-    expect(existing.statusCode).toBe(409);
-    expect(existing.json().fields).toEqual({ email: 'This person is already a member of the project' });
-    const pending = (await call('GET', `/api/account/projects/${project.id}/members`, asMember)).json()
-      .invites;
-    expect(pending.map((i: { email: string }) => i.email).sort()).toEqual([
-      'from.admin@example.com',
-      'from.owner@example.com',
-    ]);
+    const refused = await inviteCall(project.id, asMember, 'x@example.com');
+    expect(refused.status).toBe(403);
+    const existing = await inviteCall(project.id, lead, asMember.email);
+    expect(existing.status).toBe(409);
+    expect(existing.error().fields).toEqual({ email: 'This person is already a member of the project' });
+    const pending = (await membersOf(project.id, asMember)).invites;
+    expect(pending.map((i) => i.email).sort()).toEqual(['from.admin@example.com', 'from.owner@example.com']);
   });
 
   it('removing: managers remove anyone, members only themselves', async () => {
@@ -205,32 +258,33 @@ describe('project members and invites', () => {
       { projectId: project.id, userId: a.userId },
       { projectId: project.id, userId: b.userId },
     ]);
-    const url = (user: User) => `/api/account/projects/${project.id}/members/${user.userId}`;
-    expect((await call('DELETE', url(b), a)).statusCode).toBe(403);
-    expect((await call('DELETE', url(a), a)).json()).toEqual({ removed: true });
-    expect((await call('GET', `/api/account/projects/${project.id}`, a)).statusCode).toBe(404);
-    expect((await call('DELETE', url(b), teamAdmin)).json()).toEqual({ removed: true });
-    expect((await call('DELETE', url(b), lead)).statusCode).toBe(404);
+    const remove = (as: User, user: User) =>
+      callEndpoint(t.app, removeProjectMember, { as, params: { id: project.id, user_id: user.userId } });
+    expect((await remove(a, b)).status).toBe(403);
+    expect((await remove(a, a)).ok()).toEqual({ removed: true });
+    expect((await callEndpoint(t.app, getProject, { as: a, params: { id: project.id } })).status).toBe(404);
+    expect((await remove(teamAdmin, b)).ok()).toEqual({ removed: true });
+    expect((await remove(lead, b)).status).toBe(404);
   });
 
+  // Bodies the contract refuses, sent on purpose (callEndpointRaw).
   it.each([
-    ['/invites', { email: 'nope' }, 'email'],
-    ['/invites', { email: 'ok@example.com', role: 'owner' }, 'role'],
+    ['invite', { email: 'nope' }, 'email'],
+    ['invite', { email: 'ok@example.com', role: 'owner' }, 'role'],
     ['preview', { token: '' }, 'token'],
     ['accept', { token: 'has spaces in it' }, 'token'],
-  ] as const)(
-    'POST %s %o is a VALIDATION_ERROR naming %s and changes nothing',
-    async (where, payload, field) => {
-      const project = await newProject('Bad input');
-      const url = where.startsWith('/')
-        ? `/api/account/projects/${project.id}${where}`
-        : `/api/account/project-invites/${where}`;
-      const res = await call('POST', url, lead, payload);
-      expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().fields)).toContain(field);
-      expect(
-        await t.platform.db.select().from(projectInvites).where(eq(projectInvites.projectId, project.id)),
-      ).toEqual([]);
-    },
-  );
+  ] as const)('%s %o is a VALIDATION_ERROR naming %s and changes nothing', async (where, body, field) => {
+    const project = await newProject('Bad input');
+    const endpoint = {
+      invite: inviteProjectMember,
+      preview: previewProjectInvite,
+      accept: acceptProjectInvite,
+    }[where];
+    const res = await callEndpointRaw(t.app, endpoint, { as: lead, params: { id: project.id }, body });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
+    expect(
+      await t.platform.db.select().from(projectInvites).where(eq(projectInvites.projectId, project.id)),
+    ).toEqual([]);
+  });
 });

@@ -1,28 +1,16 @@
-import type { PendingInvite } from '@app/contract/account/teams/invite';
 import { AppError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import {
-  assertAcceptable,
-  hashInviteToken,
-  INVITE_NOT_FOUND,
-  inviteState,
-  mailInvite,
-  newInviteToken,
-  sameEmail,
-} from '../teams/invite-token';
+  acceptInvite,
+  createInvite,
+  inviteRole,
+  listPendingInvites,
+  previewInvite,
+  revokeInvite,
+} from '../invites/invites.service';
 import { setCurrentTeam } from '../teams/teams.repo';
-import { requireUser } from '../teams/teams.service';
-import {
-  findProjectInvite,
-  findProjectInviteByHash,
-  insertProjectInvite,
-  markProjectInviteAccepted,
-  pendingProjectInvites,
-  revokePendingProjectInvitesTo,
-  revokeProjectInviteRow,
-} from './project-invites.repo';
 import { assertProjectCan } from './project-policy';
 import {
   deleteProjectMember,
@@ -34,27 +22,13 @@ import {
 } from './projects.repo';
 import { requireProject, scopeOf, toProject } from './projects.service';
 
-type InviteRow = NonNullable<Awaited<ReturnType<typeof findProjectInvite>>>;
-
-function toPendingInvite(row: InviteRow): PendingInvite {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'member',
-    invited_by_name: row.invitedByName,
-    state: inviteState(row),
-    created_at: toSeconds(row.createdAt),
-    expires_at: toSeconds(row.expiresAt),
-  };
-}
-
-export async function listMembersOfProject(platform: Platform, ctx: RequestContext, projectId: string) {
-  const me = requireUser(ctx);
+export async function listMembersOfProject(platform: Platform, ctx: SignedInContext, projectId: string) {
+  const me = ctx.user;
   const { row, access } = await requireProject(platform.db, scopeOf(ctx), projectId);
   assertProjectCan(access, 'view');
   const [members, invites] = await Promise.all([
     listProjectMembers(platform.db, row),
-    pendingProjectInvites(platform.db, projectId),
+    listPendingInvites(platform, { kind: 'project', id: projectId }),
   ]);
   return {
     members: members.map((member) => ({
@@ -67,7 +41,7 @@ export async function listMembersOfProject(platform: Platform, ctx: RequestConte
       joined_at: toSeconds(member.joinedAt),
       is_me: member.userId === me.id,
     })),
-    invites: invites.map(toPendingInvite),
+    invites,
   };
 }
 
@@ -77,64 +51,47 @@ export async function listMembersOfProject(platform: Platform, ctx: RequestConte
  */
 export async function inviteToProject(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   projectId: string,
   input: { email: string; role: 'admin' | 'member' },
 ) {
-  const user = requireUser(ctx);
   const { row, access } = await requireProject(platform.db, scopeOf(ctx), projectId);
   assertProjectCan(access, 'manage');
-  const { token, hash, expiresAt } = newInviteToken();
-  const inviteId = await platform.db.transaction(async (tx) => {
-    if (await isProjectMemberByEmail(tx, projectId, input.email)) {
-      throw new AppError('CONFLICT', { fields: { email: 'This person is already a member of the project' } });
-    }
-    await revokePendingProjectInvitesTo(tx, projectId, input.email);
-    return insertProjectInvite(tx, {
-      projectId,
-      email: input.email,
-      role: input.role,
-      tokenHash: hash,
-      invitedBy: user.id,
-      expiresAt,
-    });
-  });
-  const link = `${platform.config.publicUrl}/projects/accept-invite?token=${token}`;
-  const mail = await mailInvite(platform, ctx.locale, {
-    to: input.email,
-    inviterName: user.name,
-    target: { kind: 'project', project: row.name, team: row.teamName },
-    role: input.role,
-    link,
-  });
-  const invite = await findProjectInvite(platform.db, projectId, inviteId);
-  if (!invite) throw new AppError('NOT_FOUND', { msg: 'Invite not found' });
-  return { invite: toPendingInvite(invite), link, ...mail };
+  return createInvite(
+    platform,
+    ctx,
+    { kind: 'project', id: projectId },
+    {
+      ...input,
+      check: async (tx) => {
+        if (await isProjectMemberByEmail(tx, projectId, input.email)) {
+          throw new AppError('CONFLICT', {
+            fields: { email: 'This person is already a member of the project' },
+          });
+        }
+        return { kind: 'project', project: row.name, team: row.teamName };
+      },
+    },
+  );
 }
 
 export async function revokeProjectInvite(
   platform: Platform,
-  ctx: RequestContext,
-  projectId: string,
-  inviteId: string,
+  ctx: SignedInContext,
+  { projectId, inviteId }: { projectId: string; inviteId: string },
 ) {
   const { access } = await requireProject(platform.db, scopeOf(ctx), projectId);
   assertProjectCan(access, 'manage');
-  const invite = await findProjectInvite(platform.db, projectId, inviteId);
-  if (!invite) throw new AppError('NOT_FOUND', { msg: 'Invite not found' });
-  if (invite.acceptedAt) throw new AppError('CONFLICT', { msg: 'This invite has already been used' });
-  await revokeProjectInviteRow(platform.db, projectId, inviteId);
-  return { revoked: true as const };
+  return revokeInvite(platform, { kind: 'project', id: projectId }, inviteId);
 }
 
 /** Managers remove anyone; every member may remove themself (leave the project). */
 export async function removeMemberOfProject(
   platform: Platform,
-  ctx: RequestContext,
-  projectId: string,
-  userId: string,
+  ctx: SignedInContext,
+  { projectId, userId }: { projectId: string; userId: string },
 ) {
-  const me = requireUser(ctx);
+  const me = ctx.user;
   const { access } = await requireProject(platform.db, scopeOf(ctx), projectId);
   if (userId !== me.id) assertProjectCan(access, 'manage');
   if (!(await isProjectMember(platform.db, projectId, userId))) {
@@ -144,41 +101,31 @@ export async function removeMemberOfProject(
   return { removed: true as const };
 }
 
-export async function previewProjectInvite(platform: Platform, ctx: RequestContext, token: string) {
-  const user = requireUser(ctx);
-  const invite = await findProjectInviteByHash(platform.db, hashInviteToken(token));
-  if (!invite) throw new AppError('NOT_FOUND', { msg: INVITE_NOT_FOUND });
-  return {
-    project_name: invite.projectName,
-    team_name: invite.teamName,
-    inviter_name: invite.invitedByName,
-    email: invite.email,
-    role: invite.role === 'admin' ? ('admin' as const) : ('member' as const),
-    state: inviteState(invite),
-    expires_at: toSeconds(invite.expiresAt),
-    email_matches: sameEmail(invite.email, user.email),
-    already_member: await isProjectMember(platform.db, invite.projectId, user.id),
-  };
+/** What the link offers: the project and its team; `already_member` when the caller is in the project. */
+export async function previewProjectInvite(platform: Platform, ctx: SignedInContext, token: string) {
+  const { invite, shown } = await previewInvite(platform, ctx, 'project', {
+    token,
+    isMember: (found) => isProjectMember(platform.db, found.scopeId, ctx.user.id),
+  });
+  return { project_name: invite.projectName, ...shown };
 }
 
 /**
- * Joins the project with the invited role. Someone already in the project's team also switches
- * to that team, where the project is listed; a guest reaches it from any team.
+ * Joins the project with the invited role. Someone already in the project's team also switches to
+ * that team, where the project is listed; a guest reaches it from any team.
  */
-export async function acceptProjectInvite(platform: Platform, ctx: RequestContext, token: string) {
-  const user = requireUser(ctx);
-  const joined = await platform.db.transaction(async (tx) => {
-    const invite = await findProjectInviteByHash(tx, hashInviteToken(token), 'lock');
-    if (!invite) throw new AppError('NOT_FOUND', { msg: INVITE_NOT_FOUND });
-    assertAcceptable(invite, user.email);
-    const role = invite.role === 'admin' ? 'admin' : 'member';
-    if (!(await insertProjectMember(tx, invite.projectId, user.id, role))) {
-      throw new AppError('CONFLICT', { msg: 'You are already a member of this project' });
-    }
-    await markProjectInviteAccepted(tx, invite.id, user.id);
-    const inTeam = await isTeamMember(tx, invite.teamId, user.id);
-    if (inTeam) await setCurrentTeam(tx, user.id, invite.teamId);
-    return { projectId: invite.projectId, currentTeamId: inTeam ? invite.teamId : (ctx.team?.id ?? null) };
+export async function acceptProjectInvite(platform: Platform, ctx: SignedInContext, token: string) {
+  const user = ctx.user;
+  const joined = await acceptInvite(platform, ctx, 'project', {
+    token,
+    join: async (tx, invite) => {
+      if (!(await insertProjectMember(tx, invite.scopeId, user.id, inviteRole(invite)))) {
+        throw new AppError('CONFLICT', { msg: 'You are already a member of this project' });
+      }
+      const inTeam = await isTeamMember(tx, invite.teamId, user.id);
+      if (inTeam) await setCurrentTeam(tx, user.id, invite.teamId);
+      return { projectId: invite.scopeId, currentTeamId: inTeam ? invite.teamId : ctx.team.id };
+    },
   });
   const { row } = await requireProject(platform.db, scopeOf(ctx, joined.currentTeamId), joined.projectId);
   return { project: toProject(row) };

@@ -1,9 +1,10 @@
+import { projectListFields } from '@app/contract/account/projects/projects';
 import type { ListQuery } from '@app/contract/list';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { projectMembers, projects, teamMembers, teams, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
-import { type ListFields, listOrder, listWhere, pagedList, searchColumns } from '../../platform/list-query';
+import { bindList, listOrder, listPage, listWhere, searchColumns } from '../../platform/list-query';
 import { rolesThatCan } from '../teams/team-policy';
 
 type Conn = Db | Tx;
@@ -46,11 +47,12 @@ function selectProjects(db: Conn, scope: ProjectScope) {
 
 function countProjects(db: Conn, scope: ProjectScope, where: SQL | undefined) {
   return db
-    .select({ value: count() })
+    .select({ id: projects.id })
     .from(projects)
     .leftJoin(mine, and(eq(mine.projectId, projects.id), eq(mine.userId, scope.userId)))
     .leftJoin(myTeamRow, and(eq(myTeamRow.teamId, projects.teamId), eq(myTeamRow.userId, scope.userId)))
-    .where(where);
+    .where(where)
+    .$dynamic();
 }
 
 function projectColumns(db: Conn) {
@@ -70,33 +72,35 @@ function projectColumns(db: Conn) {
 
 export type ProjectRecord = NonNullable<Awaited<ReturnType<typeof findVisibleProject>>>;
 
-export const projectListFields: ListFields = {
-  name: { column: projects.name, kind: 'text', filter: ['contains', 'eq'], sort: true },
-  created_at: { column: projects.createdAt, kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
-  updated_at: { column: projects.updatedAt, kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
-};
+const projectList = bindList(projectListFields, {
+  name: projects.name,
+  created_at: projects.createdAt,
+  updated_at: projects.updatedAt,
+});
 
-export function listVisibleProjects<Item>(
+/** The projects `scope` may see in the current team (`team`) or as a guest (`shared`). */
+export function listVisibleProjects(
   db: Db,
   scope: ProjectScope,
   query: ListQuery & { scope: 'team' | 'shared' },
-  toItem: (row: ProjectRecord) => Item,
 ) {
   const where = and(
     visible(scope, query.scope),
-    listWhere(query, projectListFields, (q) => searchColumns(q, [projects.name])),
+    listWhere(query, projectList, (q) => searchColumns(q, [projects.name])),
   );
-  return pagedList(
+  return listPage(
+    db,
     query,
-    ({ limit, offset }) =>
-      selectProjects(db, scope)
-        .where(where)
-        .orderBy(...listOrder(query, projectListFields, [desc(projects.updatedAt), desc(projects.id)]))
-        .limit(limit)
-        .offset(offset),
+    () => selectProjects(db, scope).where(where),
+    listOrder(query, projectList, [desc(projects.updatedAt), desc(projects.id)]),
     () => countProjects(db, scope, where),
-    toItem,
   );
+}
+
+/** Ids of the current team's projects the scope sees (its owner and admins: every one). */
+export async function teamProjectIdsVisibleTo(db: Conn, scope: ProjectScope): Promise<string[]> {
+  const rows = await countProjects(db, scope, visible(scope, 'team'));
+  return rows.map((row) => row.id);
 }
 
 /** One project if the scope may see it; null otherwise (the caller answers NOT_FOUND). */

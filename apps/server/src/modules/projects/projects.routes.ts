@@ -38,10 +38,10 @@ export const projectsModule: ServerModule = {
       inviteRateLimit,
     );
     route(revokeProjectInvite, ({ ctx, params }) =>
-      members.revokeProjectInvite(platform, ctx, params.id, params.invite_id),
+      members.revokeProjectInvite(platform, ctx, { projectId: params.id, inviteId: params.invite_id }),
     );
     route(removeProjectMember, ({ ctx, params }) =>
-      members.removeMemberOfProject(platform, ctx, params.id, params.user_id),
+      members.removeMemberOfProject(platform, ctx, { projectId: params.id, userId: params.user_id }),
     );
     route(previewProjectInvite, ({ ctx, body }) => members.previewProjectInvite(platform, ctx, body.token));
     route(acceptProjectInvite, ({ ctx, body }) => members.acceptProjectInvite(platform, ctx, body.token));

@@ -2,11 +2,11 @@ import type { Project } from '@app/contract/account/projects/projects';
 import type { ListQuery } from '@app/contract/list';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
-import { toSeconds } from '../../platform/list-query';
+import type { SignedInContext } from '../../platform/endpoint';
+import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { assertTeamCan, toTeamRole } from '../teams/team-policy';
-import { currentTeam, requireUser } from '../teams/teams.service';
+import { currentTeam } from '../teams/teams.service';
 import { assertProjectCan, type ProjectAccess, projectCan, toProjectRole } from './project-policy';
 import {
   deleteProjectRow,
@@ -20,8 +20,8 @@ import {
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
-export function scopeOf(ctx: RequestContext, currentTeamId = ctx.team?.id ?? null): ProjectScope {
-  return { userId: requireUser(ctx).id, currentTeamId };
+export function scopeOf(ctx: SignedInContext, currentTeamId = ctx.team?.id ?? null): ProjectScope {
+  return { userId: ctx.user.id, currentTeamId };
 }
 
 function accessOf(row: ProjectRecord): ProjectAccess {
@@ -59,21 +59,21 @@ export async function requireProject(db: Db, scope: ProjectScope, projectId: str
   return { row, access: accessOf(row) };
 }
 
-export function listProjects(
+export async function listProjects(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   query: ListQuery & { scope: 'team' | 'shared' },
 ) {
-  return listVisibleProjects(platform.db, scopeOf(ctx), query, toProject);
+  return toListPage(query, await listVisibleProjects(platform.db, scopeOf(ctx), query), toProject);
 }
 
 /** In the current team, by any of its members; the creator becomes the project's admin. */
 export async function createProject(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   input: { name: string; description: string },
 ) {
-  const user = requireUser(ctx);
+  const user = ctx.user;
   const team = currentTeam(ctx);
   assertTeamCan(team.role, 'projects.create');
   const id = await platform.db.transaction((tx) =>
@@ -87,14 +87,14 @@ export async function createProject(
   return getProject(platform, ctx, id);
 }
 
-export async function getProject(platform: Platform, ctx: RequestContext, projectId: string) {
+export async function getProject(platform: Platform, ctx: SignedInContext, projectId: string) {
   const { row } = await requireProject(platform.db, scopeOf(ctx), projectId);
   return { project: toProject(row) };
 }
 
 export async function updateProject(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   projectId: string,
   changes: { name?: string; description?: string },
 ) {
@@ -107,7 +107,7 @@ export async function updateProject(
 }
 
 /** Its members, invites and (later) the data it scopes go with it. */
-export async function deleteProject(platform: Platform, ctx: RequestContext, projectId: string) {
+export async function deleteProject(platform: Platform, ctx: SignedInContext, projectId: string) {
   const { row, access } = await requireProject(platform.db, scopeOf(ctx), projectId);
   assertProjectCan(access, 'delete');
   await deleteProjectRow(platform.db, row);

@@ -1,26 +1,31 @@
+import { createRole, deleteRole, listRoles, updateRole } from '@app/contract/admin/roles/roles';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { readVersion } from '../../platform/versions';
+import { type Caller, callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 
 describe('admin roles', () => {
   let t: TestApp;
-  let admin: { auth: Record<string, string> };
+  let admin: Caller;
   beforeAll(async () => {
     t = await createTestApp();
     admin = await signInAdmin(t.app);
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
+  const roles = async () => (await callEndpoint(t.app, listRoles, { as: admin })).ok().items;
+  const create = (code: string, name: string, as: Caller = admin) =>
+    callEndpoint(t.app, createRole, { as, body: { code, name } });
+  const rename = (code: string, name: string) =>
+    callEndpoint(t.app, updateRole, { as: admin, params: { code }, body: { name } });
+  const remove = (code: string) => callEndpoint(t.app, deleteRole, { as: admin, params: { code } });
 
   it('lists the seeded roles with how many users hold each', async () => {
     await signUpUser(t.app);
-    const { items } = (await call('GET', '/api/admin/roles')).json() as {
-      items: { code: string; users_count: number; is_system: boolean }[];
-    };
+    const items = await roles();
     expect(items.map((r) => r.code)).toEqual(
       expect.arrayContaining(['super_admin', 'admin', 'operator', 'user']),
     );
@@ -30,9 +35,8 @@ describe('admin roles', () => {
 
   it('creates, renames and deletes a role nobody holds, bumping the permission version', async () => {
     const before = await readVersion(t.platform.db, 'permission');
-    const created = await call('POST', '/api/admin/roles', { code: 'analyst', name: 'Analyst' });
-    expect(created.statusCode).toBe(200);
-    expect(created.json().role).toMatchObject({
+    const created = await create('analyst', 'Analyst');
+    expect(created.ok().role).toMatchObject({
       code: 'analyst',
       name: 'Analyst',
       is_system: false,
@@ -40,23 +44,20 @@ describe('admin roles', () => {
     });
     expect(await readVersion(t.platform.db, 'permission')).toBe(before + 1);
 
-    const renamed = await call('PATCH', '/api/admin/roles/analyst', { name: 'Data analyst' });
-    expect(renamed.json().role.name).toBe('Data analyst');
-    expect((await call('DELETE', '/api/admin/roles/analyst')).json()).toEqual({ deleted: true });
-    expect(
-      (await call('GET', '/api/admin/roles')).json().items.map((r: { code: string }) => r.code),
-    ).not.toContain('analyst');
+    expect((await rename('analyst', 'Data analyst')).ok().role.name).toBe('Data analyst');
+    expect((await remove('analyst')).ok()).toEqual({ deleted: true });
+    expect((await roles()).map((r) => r.code)).not.toContain('analyst');
   });
 
   it('a role in use or a seeded role cannot be deleted', async () => {
-    await call('POST', '/api/admin/roles', { code: 'support', name: 'Support' });
+    await create('support', 'Support');
     const user = await signUpUser(t.app);
     await t.platform.db.update(users).set({ role: 'support' }).where(eq(users.id, user.userId));
-    const inUse = await call('DELETE', '/api/admin/roles/support');
-    expect(inUse.statusCode).toBe(409);
-    expect(inUse.json().msg).toBe('The role is in use and cannot be deleted');
-    expect((await call('DELETE', '/api/admin/roles/operator')).statusCode).toBe(409);
-    expect((await call('DELETE', '/api/admin/roles/nope')).statusCode).toBe(404);
+    const inUse = await remove('support');
+    expect(inUse.status).toBe(409);
+    expect(inUse.error().msg).toBe('The role is in use and cannot be deleted');
+    expect((await remove('operator')).status).toBe(409);
+    expect((await remove('nope')).status).toBe(404);
   });
 
   it.each([
@@ -64,39 +65,32 @@ describe('admin roles', () => {
     ['code', { code: 'x', name: 'X' }],
     ['name', { code: 'okay_code', name: '' }],
     ['name', { code: 'okay_code', name: 'n'.repeat(65) }],
-  ])('bad input is a VALIDATION_ERROR naming %s and creates nothing', async (field, payload) => {
-    const res = await call('POST', '/api/admin/roles', payload);
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toContain(field);
-    expect(
-      (await call('GET', '/api/admin/roles')).json().items.map((r: { code: string }) => r.code),
-    ).not.toContain('okay_code');
+  ])('bad input is a VALIDATION_ERROR naming %s and creates nothing', async (field, body) => {
+    // Values the contract refuses, sent on purpose.
+    const res = await callEndpointRaw(t.app, createRole, { as: admin, body });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
+    expect((await roles()).map((r) => r.code)).not.toContain('okay_code');
   });
 
   it('a rename shows in basic infos at once (role names are cached by permission version)', async () => {
     const user = await signUpUser(t.app);
-    const infos = () => t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
-    expect((await infos()).json().role_name).toBe('User');
-    await call('PATCH', '/api/admin/roles/user', { name: 'Member' });
-    expect((await infos()).json().role_name).toBe('Member');
-    await call('PATCH', '/api/admin/roles/user', { name: 'User' });
+    const roleName = async () => (await callEndpoint(t.app, getBasicInfos, { as: user })).ok().role_name;
+    expect(await roleName()).toBe('User');
+    await rename('user', 'Member');
+    expect(await roleName()).toBe('Member');
+    await rename('user', 'User');
   });
 
   it('a duplicate code is a CONFLICT naming code', async () => {
-    const res = await call('POST', '/api/admin/roles', { code: 'admin', name: 'Again' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().fields).toHaveProperty('code');
+    const res = await create('admin', 'Again');
+    expect(res.status).toBe(409);
+    expect(res.error().fields).toHaveProperty('code');
   });
 
   it('an admin cannot manage roles (role editing is for super admins)', async () => {
     const user = await signUpUser(t.app);
     await t.platform.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.userId));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/roles',
-      headers: user.auth,
-      payload: { code: 'x_y', name: 'X' },
-    });
-    expect(res.statusCode).toBe(403);
+    expect((await create('x_y', 'X', user)).status).toBe(403);
   });
 });

@@ -4,12 +4,12 @@ import {
   EMAIL_CODE_RESEND_SECONDS,
   EMAIL_CODE_TTL_SECONDS,
 } from '@app/contract/account/security/email';
+import { maskEmail } from '@app/contract/user/mask-email';
 import { AppError, validationError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import type { MailMessage } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
-import { maskEmail } from '../users/mask-email';
 import {
   type CodePurpose,
   deleteCodeRow,

@@ -1,12 +1,12 @@
+import { isPlaceholderEmail, maskEmail } from '@app/contract/user/mask-email';
 import { AppError, validationError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
-import { isPlaceholderEmail, maskEmail } from '../users/mask-email';
 import { emailTaken, findUserEmail, markEmailVerified, setEmail } from './email.repo';
 import { issueCode, spendCode } from './email-code';
 import { hasPassword } from './password.service';
-import { passwordMatches, requireUser } from './signed-in';
+import { passwordMatches } from './signed-in';
 
 const emailExists = () =>
   new AppError('CONFLICT', {
@@ -21,7 +21,7 @@ async function currentEmail(platform: Platform, userId: string) {
 }
 
 /** The mail carrying a code, in the language of the request that asked for it. */
-function codeMail(ctx: RequestContext, to: string, code: string) {
+function codeMail(ctx: SignedInContext, to: string, code: string) {
   const body = ctx.t(
     'Your code is {code}. It expires in 10 minutes. If you did not ask for it, ignore this e-mail.',
   );
@@ -32,8 +32,8 @@ function codeMail(ctx: RequestContext, to: string, code: string) {
   };
 }
 
-export async function sendVerificationCode(platform: Platform, ctx: RequestContext) {
-  const user = requireUser(ctx);
+export async function sendVerificationCode(platform: Platform, ctx: SignedInContext) {
+  const user = ctx.user;
   const current = await currentEmail(platform, user.id);
   if (isPlaceholderEmail(current.email)) {
     throw new AppError('CONFLICT', { msg: 'Add an e-mail address first' });
@@ -48,8 +48,8 @@ export async function sendVerificationCode(platform: Platform, ctx: RequestConte
   );
 }
 
-export async function verifyEmail(platform: Platform, ctx: RequestContext, code: string) {
-  const user = requireUser(ctx);
+export async function verifyEmail(platform: Platform, ctx: SignedInContext, code: string) {
+  const user = ctx.user;
   const current = await currentEmail(platform, user.id);
   await spendCode(
     platform,
@@ -66,10 +66,10 @@ export async function verifyEmail(platform: Platform, ctx: RequestContext, code:
  */
 export async function sendEmailChangeCode(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   input: { new_email: string; password: string },
 ) {
-  const user = requireUser(ctx);
+  const user = ctx.user;
   const current = await currentEmail(platform, user.id);
   // An account made by Google or WeChat proves itself with a password it sets first.
   if (!(await hasPassword(platform, user.id))) {
@@ -99,8 +99,8 @@ function isUniqueViolation(error: unknown): boolean {
  * Step two: the code mailed to the new address switches the account to it. The old address is
  * told, so a change the owner did not make does not go unnoticed.
  */
-export async function changeEmail(platform: Platform, ctx: RequestContext, code: string) {
-  const user = requireUser(ctx);
+export async function changeEmail(platform: Platform, ctx: SignedInContext, code: string) {
+  const user = ctx.user;
   const previous = await currentEmail(platform, user.id);
   let email: string;
   try {
@@ -133,7 +133,7 @@ export async function changeEmail(platform: Platform, ctx: RequestContext, code:
 
 async function notifyOldAddress(
   platform: Platform,
-  ctx: RequestContext,
+  ctx: SignedInContext,
   userId: string,
   previous: string,
   email: string,

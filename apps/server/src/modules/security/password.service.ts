@@ -1,12 +1,12 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { accounts } from '../../db/schema';
 import { AppError, validationError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { withAuthErrors } from '../auth/auth-errors';
+import { assertStrongPassword } from '../auth/password-strength';
+import { credentialWithPassword } from './credentials.repo';
 import { deleteOtherSessions } from './sessions.repo';
-import { requireUser, signedInHeaders } from './signed-in';
+import { signedInHeaders } from './signed-in';
 
 export interface ChangePasswordInput {
   current_password: string;
@@ -19,11 +19,12 @@ export interface ChangePasswordInput {
  * password and stores the new hash. Every other session then ends (someone who knew the old
  * password is signed out); the caller's stays, so the page they are on keeps working.
  */
-export async function changePassword(platform: Platform, ctx: RequestContext, input: ChangePasswordInput) {
-  const user = requireUser(ctx);
+export async function changePassword(platform: Platform, ctx: SignedInContext, input: ChangePasswordInput) {
+  const user = ctx.user;
   if (input.new_password === input.current_password) {
     throw validationError({ new_password: 'The new password must be different from the current one' });
   }
+  await assertStrongPassword(ctx.t, 'new_password', input.new_password, user);
   const headers = await signedInHeaders(platform, ctx);
   await withAuthErrors(
     () =>
@@ -53,14 +54,7 @@ export async function changePassword(platform: Platform, ctx: RequestContext, in
 
 /** Whether the user can sign in with a password (a credential account with a hash). */
 export async function hasPassword(platform: Platform, userId: string): Promise<boolean> {
-  const [row] = await platform.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential'), isNotNull(accounts.password)),
-    )
-    .limit(1);
-  return row !== undefined;
+  return credentialWithPassword(platform.db, userId);
 }
 
 /**
@@ -68,8 +62,9 @@ export async function hasPassword(platform: Platform, userId: string): Promise<b
  * recent sign-in (a stolen old session cannot add a password); an account that already has one
  * must change it, proving the current one.
  */
-export async function setPassword(platform: Platform, ctx: RequestContext, input: { new_password: string }) {
-  const user = requireUser(ctx);
+export async function setPassword(platform: Platform, ctx: SignedInContext, input: { new_password: string }) {
+  const user = ctx.user;
+  await assertStrongPassword(ctx.t, 'new_password', input.new_password, user);
   const headers = await signedInHeaders(platform, ctx);
   await withAuthErrors(
     () => platform.auth.api.setPassword({ body: { newPassword: input.new_password }, headers }),

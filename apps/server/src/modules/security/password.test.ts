@@ -1,8 +1,10 @@
+import { postChangePassword } from '@app/contract/account/security/password';
+import type { EndpointBody } from '@app/contract/define-endpoint';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { bearer, signIn } from './security-test-kit';
-
-const URL = '/api/account/security/password';
 
 describe('changing the password', () => {
   let t: TestApp;
@@ -11,28 +13,32 @@ describe('changing the password', () => {
   });
   afterAll(() => t.close());
 
-  const change = (headers: Record<string, string>, payload: object, extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: URL, headers: { ...headers, ...extra }, payload });
+  const change = (
+    as: Caller,
+    body: EndpointBody<typeof postChangePassword>,
+    headers: Record<string, string> = {},
+  ) => callEndpoint(t.app, postChangePassword, { as, body, headers });
 
   it('the confirmation must match: the spec text on confirm_password, in English and Chinese', async () => {
     const user = await signUpUser(t.app);
-    const payload = {
+    const body = {
       current_password: user.password,
       new_password: 'brand-new-pass-1',
       confirm_password: 'other-1234',
     };
-    const en = await change(user.auth, payload);
-    expect(en.statusCode).toBe(400);
-    expect(en.json()).toMatchObject({
+    const en = await change(user, body);
+    expect(en.status).toBe(400);
+    expect(en.error()).toMatchObject({
       error_code: 'VALIDATION_ERROR',
       fields: { confirm_password: 'The two passwords do not match' },
     });
-    const zh = await change(user.auth, payload, { 'accept-language': 'zh-CN' });
-    expect(zh.json().fields.confirm_password).toBe('两次输入的密码不一致');
+    const zh = await change(user, body, { 'accept-language': 'zh-CN' });
+    expect(zh.error().fields?.confirm_password).toBe('两次输入的密码不一致');
     // Nothing changed.
-    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, user.password)).status).toBe(200);
   });
 
+  // Bodies the contract refuses (missing or out-of-range fields), sent on purpose.
   it.each([
     ['current_password', { new_password: 'brand-new-pass-1', confirm_password: 'brand-new-pass-1' }],
     [
@@ -45,50 +51,48 @@ describe('changing the password', () => {
       { current_password: 'x', new_password: 'y'.repeat(129), confirm_password: 'y'.repeat(129) },
     ],
     ['confirm_password', { current_password: 'x', new_password: 'brand-new-pass-1' }],
-  ])('bad input is a VALIDATION_ERROR naming %s', async (field, payload) => {
+  ])('bad input is a VALIDATION_ERROR naming %s', async (field, body) => {
     const user = await signUpUser(t.app);
-    const res = await change(user.auth, payload);
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toContain(field);
-    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
+    const res = await callEndpointRaw(t.app, postChangePassword, { as: user, body });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.error().fields ?? {})).toContain(field);
+    expect((await signIn(t.app, user.email, user.password)).status).toBe(200);
   });
 
   it('a wrong current password, or the same password again, is refused on its field', async () => {
     const user = await signUpUser(t.app);
-    const wrong = await change(user.auth, {
+    const wrong = await change(user, {
       current_password: 'not-the-password',
       new_password: 'brand-new-pass-1',
       confirm_password: 'brand-new-pass-1',
     });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().fields).toEqual({ current_password: 'The current password is wrong' });
-    const same = await change(user.auth, {
+    expect(wrong.status).toBe(400);
+    expect(wrong.error().fields).toEqual({ current_password: 'The current password is wrong' });
+    const same = await change(user, {
       current_password: user.password,
       new_password: user.password,
       confirm_password: user.password,
     });
-    expect(same.json().fields).toEqual({
+    expect(same.error().fields).toEqual({
       new_password: 'The new password must be different from the current one',
     });
-    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(200);
+    expect((await signIn(t.app, user.email, user.password)).status).toBe(200);
   });
 
   it('the new password signs in, the old one fails; other sessions end, this one stays', async () => {
     const user = await signUpUser(t.app);
-    const elsewhere = (await signIn(t.app, user.email, user.password)).json().token as string;
-    const res = await change(user.auth, {
+    const elsewhere = (await signIn(t.app, user.email, user.password)).ok().token;
+    const res = await change(user, {
       current_password: user.password,
       new_password: 'brand-new-pass-1',
       confirm_password: 'brand-new-pass-1',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ sessions_revoked: 1 });
+    expect(res.ok()).toMatchObject({ sessions_revoked: 1 });
 
-    const me = (headers: Record<string, string>) =>
-      t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers });
-    expect((await me(user.auth)).statusCode).toBe(200);
-    expect((await me(bearer(elsewhere))).statusCode).toBe(401);
-    expect((await signIn(t.app, user.email, user.password)).statusCode).toBe(401);
-    expect((await signIn(t.app, user.email, 'brand-new-pass-1')).statusCode).toBe(200);
+    const me = (as: Caller) => callEndpoint(t.app, getBasicInfos, { as });
+    expect((await me(user)).status).toBe(200);
+    expect((await me(bearer(elsewhere))).status).toBe(401);
+    expect((await signIn(t.app, user.email, user.password)).status).toBe(401);
+    expect((await signIn(t.app, user.email, 'brand-new-pass-1')).status).toBe(200);
   });
 });

@@ -1,14 +1,17 @@
+import { postSignIn } from '@app/contract/auth/sign-in';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import { type Caller, callEndpoint } from '../../test/call-endpoint';
 
 /** Test helpers shared by the security tests (not a test file itself). */
 
 export async function signIn(app: FastifyInstance, email: string, password: string) {
-  return app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  return callEndpoint(app, postSignIn, { body: { email, password } });
 }
 
-export function bearer(token: string) {
-  return { authorization: `Bearer ${token}` };
+/** A caller holding `token` (a renewed session, a second device). */
+export function bearer(token: string | null): Caller {
+  return { auth: { authorization: `Bearer ${token ?? ''}` } };
 }
 
 /** The current code of an authenticator app holding `secret` (base32, as in the otpauth URI). */

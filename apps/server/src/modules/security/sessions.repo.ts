@@ -44,3 +44,12 @@ export async function listSignInEvents(db: Db, userId: string, limit: number) {
     .orderBy(desc(signInEvents.createdAt), desc(signInEvents.id))
     .limit(limit);
 }
+
+/** The token of the user's session `sessionId`, if it is theirs. */
+export async function sessionToken(db: Db, sessionId: string, userId: string): Promise<string | undefined> {
+  const [session] = await db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return session?.token;
+}

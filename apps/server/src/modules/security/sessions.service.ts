@@ -1,13 +1,12 @@
 import { RECENT_SIGN_INS_LIMIT } from '@app/contract/account/security/sign-ins';
 import { AppError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { deleteOtherSessions, deleteUserSession, listSignInEvents, listUserSessions } from './sessions.repo';
-import { requireUser } from './signed-in';
 
-export async function listSessions(platform: Platform, ctx: RequestContext) {
-  const rows = await listUserSessions(platform.db, requireUser(ctx).id);
+export async function listSessions(platform: Platform, ctx: SignedInContext) {
+  const rows = await listUserSessions(platform.db, ctx.user.id);
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -25,8 +24,8 @@ export async function listSessions(platform: Platform, ctx: RequestContext) {
  * Ends one of the caller's other sessions. Deleting the row stops its token at once on every
  * instance. Another user's session id is simply not found.
  */
-export async function revokeSession(platform: Platform, ctx: RequestContext, id: string) {
-  const user = requireUser(ctx);
+export async function revokeSession(platform: Platform, ctx: SignedInContext, id: string) {
+  const user = ctx.user;
   if (id === ctx.sessionId) {
     throw new AppError('CONFLICT', { msg: 'This is the session you are using; sign out instead' });
   }
@@ -34,13 +33,13 @@ export async function revokeSession(platform: Platform, ctx: RequestContext, id:
   return { revoked: true as const };
 }
 
-export async function revokeOtherSessions(platform: Platform, ctx: RequestContext) {
-  const user = requireUser(ctx);
+export async function revokeOtherSessions(platform: Platform, ctx: SignedInContext) {
+  const user = ctx.user;
   return { revoked: await deleteOtherSessions(platform.db, user.id, ctx.sessionId) };
 }
 
-export async function listRecentSignIns(platform: Platform, ctx: RequestContext) {
-  const rows = await listSignInEvents(platform.db, requireUser(ctx).id, RECENT_SIGN_INS_LIMIT);
+export async function listRecentSignIns(platform: Platform, ctx: SignedInContext) {
+  const rows = await listSignInEvents(platform.db, ctx.user.id, RECENT_SIGN_INS_LIMIT);
   return {
     items: rows.map((row) => ({
       id: row.id,

@@ -1,31 +1,19 @@
-import { and, eq } from 'drizzle-orm';
-import { sessions } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { CtxUser, RequestContext } from '../../platform/request-context';
 import { clientHeaders } from '../auth/auth.service';
-
-export function requireUser(ctx: RequestContext): CtxUser {
-  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-  return ctx.user;
-}
+import { sessionToken } from './sessions.repo';
 
 /**
  * Headers that make a better-auth call act as the caller's own session (its session-bound
  * endpoints: change password, two-factor set-up). The token is read from the session row the
  * request was authenticated with, so services never handle the raw Authorization header.
  */
-export async function signedInHeaders(platform: Platform, ctx: RequestContext): Promise<Headers> {
-  const user = requireUser(ctx);
-  const [session] = ctx.sessionId
-    ? await platform.db
-        .select({ token: sessions.token })
-        .from(sessions)
-        .where(and(eq(sessions.id, ctx.sessionId), eq(sessions.userId, user.id)))
-    : [];
-  if (!session) throw new AppError('BEARER_TOKEN_ERROR');
+export async function signedInHeaders(platform: Platform, ctx: SignedInContext): Promise<Headers> {
+  const token = await sessionToken(platform.db, ctx.sessionId, ctx.user.id);
+  if (!token) throw new AppError('BEARER_TOKEN_ERROR');
   const headers = clientHeaders(ctx);
-  headers.set('authorization', `Bearer ${session.token}`);
+  headers.set('authorization', `Bearer ${token}`);
   return headers;
 }
 

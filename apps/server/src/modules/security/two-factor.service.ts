@@ -1,11 +1,11 @@
+import { shownEmail } from '@app/contract/user/mask-email';
 import { AppError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { type AuthErrorOverrides, withAuthErrors } from '../auth/auth-errors';
-import { shownEmail } from '../users/mask-email';
 import { hasPassword } from './password.service';
-import { renewedToken, requireUser, signedInHeaders } from './signed-in';
+import { renewedToken, signedInHeaders } from './signed-in';
 import { findTwoFactorState } from './two-factor.repo';
 
 const alreadyOn = () => new AppError('CONFLICT', { msg: 'Two-factor authentication is already on' });
@@ -29,8 +29,8 @@ async function recoveryCodesLeft(platform: Platform, userId: string): Promise<nu
   return answer ? answer.backupCodes.length : null;
 }
 
-export async function getSecurityOverview(platform: Platform, ctx: RequestContext) {
-  const user = requireUser(ctx);
+export async function getSecurityOverview(platform: Platform, ctx: SignedInContext) {
+  const user = ctx.user;
   const [state, password] = await Promise.all([stateOf(platform, user.id), hasPassword(platform, user.id)]);
   return {
     email: shownEmail(state.email),
@@ -46,8 +46,8 @@ export async function getSecurityOverview(platform: Platform, ctx: RequestContex
  * Step one: better-auth makes the secret and the recovery codes (stored encrypted) and answers
  * the otpauth:// URI. Starting again before confirming replaces the pending secret.
  */
-export async function startTwoFactor(platform: Platform, ctx: RequestContext, password: string) {
-  const user = requireUser(ctx);
+export async function startTwoFactor(platform: Platform, ctx: SignedInContext, password: string) {
+  const user = ctx.user;
   if ((await stateOf(platform, user.id)).enabled) throw alreadyOn();
   const headers = await signedInHeaders(platform, ctx);
   const answer = await withAuthErrors(
@@ -63,7 +63,7 @@ export async function startTwoFactor(platform: Platform, ctx: RequestContext, pa
   };
 }
 
-function audit(platform: Platform, ctx: RequestContext, userId: string, on: boolean) {
+function audit(platform: Platform, ctx: SignedInContext, userId: string, on: boolean) {
   return recordOperation(
     platform.db,
     ctx,
@@ -81,8 +81,8 @@ function audit(platform: Platform, ctx: RequestContext, userId: string, on: bool
  * from the next sign-in. better-auth renews the caller's session while doing so; the new token
  * is answered (and set as the cookie by the route).
  */
-export async function confirmTwoFactor(platform: Platform, ctx: RequestContext, code: string) {
-  const user = requireUser(ctx);
+export async function confirmTwoFactor(platform: Platform, ctx: SignedInContext, code: string) {
+  const user = ctx.user;
   const state = await stateOf(platform, user.id);
   if (state.enabled) throw alreadyOn();
   if (!state.pending) throw new AppError('CONFLICT', { msg: 'Start the two-factor set-up first' });
@@ -98,8 +98,8 @@ export async function confirmTwoFactor(platform: Platform, ctx: RequestContext, 
 }
 
 /** Off again (or a pending set-up dropped): the secret and recovery codes are deleted. */
-export async function disableTwoFactor(platform: Platform, ctx: RequestContext, password: string) {
-  const user = requireUser(ctx);
+export async function disableTwoFactor(platform: Platform, ctx: SignedInContext, password: string) {
+  const user = ctx.user;
   const state = await stateOf(platform, user.id);
   if (!state.enabled && !state.pending) throw isOff();
   const headers = await signedInHeaders(platform, ctx);
@@ -114,8 +114,8 @@ export async function disableTwoFactor(platform: Platform, ctx: RequestContext, 
 }
 
 /** A fresh set of recovery codes; the previous ones stop working. */
-export async function regenerateRecoveryCodes(platform: Platform, ctx: RequestContext, password: string) {
-  const user = requireUser(ctx);
+export async function regenerateRecoveryCodes(platform: Platform, ctx: SignedInContext, password: string) {
+  const user = ctx.user;
   if (!(await stateOf(platform, user.id)).enabled) throw isOff();
   const headers = await signedInHeaders(platform, ctx);
   const answer = await withAuthErrors(

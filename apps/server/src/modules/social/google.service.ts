@@ -13,7 +13,7 @@ export async function createGoogleConsent(
   reply: FastifyReply,
   flow: { purpose: 'sign_in'; next: string | null } | { purpose: 'bind'; userId: string },
 ): Promise<{ url: string }> {
-  const client = requireGoogle(platform.config);
+  const client = await requireGoogle(platform);
   const pkce = newPkce();
   const state = await createState(platform, request, reply, {
     provider: 'google',
@@ -37,7 +37,7 @@ export async function finishGoogle(
   input: { code: string; state: string },
 ): Promise<SocialOutcome> {
   const ctx = request.ctx;
-  const client = requireGoogle(platform.config);
+  const client = await requireGoogle(platform);
   const record = await consumeState(platform, request, 'google', input.state);
   if (!record.codeVerifier)
     throw new AppError('UNAUTHORIZED', { msg: 'This sign-in link is not valid. Please start again.' });

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { isPlaceholderEmail, maskEmail } from '@app/contract/user/mask-email';
 import type { Config } from '../../config';
-import { socialAccounts } from '../../db/schema';
 import type { Db } from '../../platform/db';
-import { isPlaceholderEmail, maskEmail } from '../users/mask-email';
+import { wechatDisplayName } from './social-accounts.repo';
 
 /**
  * What the profile shows as the main bound account (basic infos `main_bound_account`), following
@@ -17,12 +16,8 @@ export async function mainBoundAccount(
 ): Promise<string | null> {
   const placeholder = isPlaceholderEmail(user.email);
   if (key === 'email' && !placeholder) return maskEmail(user.email);
-  const [wechat] = await db
-    .select({ name: socialAccounts.displayName })
-    .from(socialAccounts)
-    .where(and(eq(socialAccounts.userId, user.id), eq(socialAccounts.provider, 'wechat')))
-    .limit(1);
-  if (wechat) return wechat.name;
+  const wechat = await wechatDisplayName(db, user.id);
+  if (wechat !== undefined) return wechat;
   return placeholder ? null : maskEmail(user.email);
 }
 

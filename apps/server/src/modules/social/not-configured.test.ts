@@ -1,4 +1,13 @@
+import type { Endpoint } from '@app/contract/define-endpoint';
+import {
+  postGoogleBindCreate,
+  postGoogleCodeCallback,
+  postGoogleSignInCreate,
+} from '@app/contract/social/google';
+import { getSocialProviders } from '@app/contract/social/social';
+import { getWechatOffiConnectCreate, getWechatOpenWebConnectCreate } from '@app/contract/social/wechat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Call, callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import {
   GOOGLE_NOT_CONFIGURED,
@@ -15,8 +24,8 @@ describe('social sign-in without provider credentials', () => {
   afterAll(() => t.close());
 
   it('the providers answer says none is configured', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/social/providers' });
-    expect(res.json()).toMatchObject({
+    const res = await callEndpoint(t.app, getSocialProviders);
+    expect(res.ok()).toMatchObject({
       google: { configured: false },
       wechat_open: { configured: false },
       wechat_offi: { configured: false },
@@ -25,37 +34,40 @@ describe('social sign-in without provider credentials', () => {
 
   it('every entry point answers a clear "not configured" and stores nothing', async () => {
     const user = await signUpUser(t.app);
-    const meta = encodeURIComponent(JSON.stringify({ callback_route: '/chat' }));
+    const meta = JSON.stringify({ callback_route: '/chat' });
     const state = 'a'.repeat(96);
-    const cases: [string, string, Record<string, string>, object | undefined, string][] = [
-      ['POST', '/api/google/oauth/sign-in/create', {}, {}, GOOGLE_NOT_CONFIGURED],
-      ['POST', '/api/google/oauth/bind/create', user.auth, {}, GOOGLE_NOT_CONFIGURED],
-      ['POST', '/api/google/oauth/code/callback', {}, { code: 'c', state }, GOOGLE_NOT_CONFIGURED],
+    const cases: [string, () => Promise<Call<Endpoint>>, string][] = [
       [
-        'GET',
-        '/api/wechat/open-web/oauth/connect/create?type=login',
-        {},
-        undefined,
+        'google sign-in',
+        () => callEndpoint(t.app, postGoogleSignInCreate, { body: {} }),
+        GOOGLE_NOT_CONFIGURED,
+      ],
+      [
+        'google bind',
+        () => callEndpoint(t.app, postGoogleBindCreate, { as: user, body: {} }),
+        GOOGLE_NOT_CONFIGURED,
+      ],
+      [
+        'google callback',
+        () => callEndpoint(t.app, postGoogleCodeCallback, { body: { code: 'c', state } }),
+        GOOGLE_NOT_CONFIGURED,
+      ],
+      [
+        'wechat QR',
+        () => callEndpoint(t.app, getWechatOpenWebConnectCreate, { query: { type: 'login' } }),
         WECHAT_OPEN_NOT_CONFIGURED,
       ],
       [
-        'GET',
-        `/api/wechat/offi/oauth/connect/create?type=base&meta=${meta}`,
-        {},
-        undefined,
+        'wechat official account',
+        () => callEndpoint(t.app, getWechatOffiConnectCreate, { query: { type: 'base', meta } }),
         WECHAT_OFFI_NOT_CONFIGURED,
       ],
     ];
-    for (const [method, url, headers, payload, msg] of cases) {
-      const res = await t.app.inject({
-        method: method as 'GET',
-        url,
-        headers,
-        ...(payload ? { payload } : {}),
-      });
-      expect(res.statusCode, url).toBe(409);
-      expect(res.json(), url).toMatchObject({ error_code: 'CONFLICT', msg });
-      expect(res.cookies, url).toEqual([]);
+    for (const [what, call, msg] of cases) {
+      const res = await call();
+      expect(res.status, what).toBe(409);
+      expect(res.error(), what).toMatchObject({ error_code: 'CONFLICT', msg });
+      expect(res.cookies, what).toEqual([]);
     }
   });
 });
@@ -69,6 +81,7 @@ describe("better-auth's own social routes", () => {
 
   it('are closed: social sign-in and linking only go through the signed, single-use state', async () => {
     const user = await signUpUser(t.app);
+    // Literal paths on purpose: the auth library's own routes, which no contract names.
     for (const url of [
       '/api/auth/sign-in/social',
       '/api/auth/link-social',

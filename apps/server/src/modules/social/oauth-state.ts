@@ -1,9 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, like, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { verifications } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { Platform } from '../../platform/platform';
+import { deleteExpiredStates, insertState, spendState, stateExists } from './oauth-state.repo';
 
 /** How long the visitor has between leaving for the provider and coming back. */
 export const STATE_MINUTES = 10;
@@ -77,20 +76,13 @@ export async function createState(
   const value: StateRecord = { ...record, browser: sha256(browserKey(platform, request, reply)) };
   const now = Date.now();
   // Spent and expired states are kept a day so a late callback hears "already used" / "expired".
-  await platform.db
-    .delete(verifications)
-    .where(
-      and(
-        like(verifications.identifier, 'social-state%'),
-        lt(verifications.expiresAt, new Date(now - 86_400_000)),
-      ),
-    );
-  await platform.db.insert(verifications).values({
-    id: crypto.randomUUID(),
-    identifier: `${FRESH}${nonce}`,
-    value: JSON.stringify(value),
-    expiresAt: new Date(now + STATE_MINUTES * 60_000),
-  });
+  await deleteExpiredStates(platform.db, 'social-state', new Date(now - 86_400_000));
+  await insertState(
+    platform.db,
+    `${FRESH}${nonce}`,
+    JSON.stringify(value),
+    new Date(now + STATE_MINUTES * 60_000),
+  );
   return `${nonce}${sign(platform.secret, record.provider, nonce)}`;
 }
 
@@ -120,18 +112,8 @@ export async function consumeState(
   const expected = Buffer.from(sign(platform.secret, provider, nonce), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(mac, 'hex'))) throw refuse(STATE_INVALID);
 
-  const [spent] = await platform.db
-    .update(verifications)
-    .set({ identifier: `${USED}${nonce}`, updatedAt: new Date() })
-    .where(eq(verifications.identifier, `${FRESH}${nonce}`))
-    .returning({ value: verifications.value, expiresAt: verifications.expiresAt });
-  if (!spent) {
-    const [used] = await platform.db
-      .select({ id: verifications.id })
-      .from(verifications)
-      .where(eq(verifications.identifier, `${USED}${nonce}`));
-    throw refuse(used ? STATE_USED : STATE_EXPIRED);
-  }
+  const spent = await spendState(platform.db, `${FRESH}${nonce}`, `${USED}${nonce}`);
+  if (!spent) throw refuse((await stateExists(platform.db, `${USED}${nonce}`)) ? STATE_USED : STATE_EXPIRED);
   if (spent.expiresAt.getTime() <= Date.now()) throw refuse(STATE_EXPIRED);
 
   const record = JSON.parse(spent.value) as StateRecord;

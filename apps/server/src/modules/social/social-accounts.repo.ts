@@ -131,3 +131,13 @@ export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row ? findUserById(db, row.id) : null;
 }
+
+/** The display name of the user's linked WeChat account, if any. */
+export async function wechatDisplayName(db: Db, userId: string): Promise<string | undefined> {
+  const [wechat] = await db
+    .select({ name: socialAccounts.displayName })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.userId, userId), eq(socialAccounts.provider, 'wechat')))
+    .limit(1);
+  return wechat?.name;
+}

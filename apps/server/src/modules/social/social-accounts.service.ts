@@ -1,17 +1,12 @@
 import { AppError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { hasPassword, listForUser, unlinkUnlessLast } from './social-accounts.repo';
 import { toSocialAccount } from './social-identity.service';
 
-function requireUser(ctx: RequestContext) {
-  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-  return ctx.user;
-}
-
-export async function listMySocialAccounts(platform: Platform, ctx: RequestContext) {
-  const user = requireUser(ctx);
+export async function listMySocialAccounts(platform: Platform, ctx: SignedInContext) {
+  const user = ctx.user;
   const [rows, password] = await Promise.all([
     listForUser(platform.db, user.id),
     hasPassword(platform.db, user.id),
@@ -27,8 +22,8 @@ export const LAST_SIGN_IN_METHOD =
  * Unlinks one of the caller's accounts, unless it is their last way in. Someone else's link is
  * NOT_FOUND, as if it did not exist.
  */
-export async function unlinkSocialAccount(platform: Platform, ctx: RequestContext, id: string) {
-  const user = requireUser(ctx);
+export async function unlinkSocialAccount(platform: Platform, ctx: SignedInContext, id: string) {
+  const user = ctx.user;
   const outcome = await unlinkUnlessLast(platform.db, user.id, id);
   if (outcome.kind === 'not_found') throw new AppError('NOT_FOUND', { msg: LINK_NOT_FOUND });
   if (outcome.kind === 'last_sign_in_method') throw new AppError('CONFLICT', { msg: LAST_SIGN_IN_METHOD });

@@ -1,6 +1,8 @@
 import type { SocialProviders } from '@app/contract/social/social';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/app-error';
+import type { Platform } from '../../platform/platform';
+import { readForeignKey } from '../foreign-keys/foreign-keys.service';
 
 /** The web routes the providers send the browser back to (spec section 2, public callback routes). */
 export const GOOGLE_CALLBACK_ROUTE = '/google/oauth/code/callback';
@@ -31,14 +33,19 @@ export interface WechatApp {
 const present = (value: string | undefined): value is string => Boolean(value?.trim());
 
 /**
- * Credentials come from the environment for now; ARCHITECTURE section 6 puts them on the admin
- * "foreign keys" page later, which only has to replace these two readers.
+ * Google's OAuth client is the one the admins keep on the foreign-keys page (the connectors use
+ * the same entry), else the environment's (ARCHITECTURE section 6). WeChat's apps still come from
+ * the environment until the vault has a WeChat kind.
  */
-export function googleClient(config: Config): GoogleClient | null {
-  if (!present(config.GOOGLE_CLIENT_ID) || !present(config.GOOGLE_CLIENT_SECRET)) return null;
+export async function googleClient(platform: Platform): Promise<GoogleClient | null> {
+  const { config } = platform;
+  const values = await readForeignKey(platform, 'google_oauth');
+  const clientId = values?.client_id;
+  const clientSecret = values?.client_secret;
+  if (!present(clientId) || !present(clientSecret)) return null;
   return {
-    clientId: config.GOOGLE_CLIENT_ID.trim(),
-    clientSecret: config.GOOGLE_CLIENT_SECRET.trim(),
+    clientId: clientId.trim(),
+    clientSecret: clientSecret.trim(),
     authUrl: config.GOOGLE_AUTH_URL,
     tokenUrl: config.GOOGLE_TOKEN_URL,
     userinfoUrl: config.GOOGLE_USERINFO_URL,
@@ -60,9 +67,10 @@ export function wechatApp(config: Config, kind: WechatAppKind): WechatApp | null
   };
 }
 
-export function configuredProviders(config: Config): SocialProviders {
+export async function configuredProviders(platform: Platform): Promise<SocialProviders> {
+  const { config } = platform;
   return {
-    google: { configured: googleClient(config) !== null },
+    google: { configured: (await googleClient(platform)) !== null },
     wechat_open: { configured: wechatApp(config, 'open') !== null },
     wechat_offi: { configured: wechatApp(config, 'offi') !== null },
   };
@@ -72,8 +80,8 @@ export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this s
 export const WECHAT_OPEN_NOT_CONFIGURED = 'WeChat QR sign-in is not configured on this server';
 export const WECHAT_OFFI_NOT_CONFIGURED = 'WeChat official-account sign-in is not configured on this server';
 
-export function requireGoogle(config: Config): GoogleClient {
-  const client = googleClient(config);
+export async function requireGoogle(platform: Platform): Promise<GoogleClient> {
+  const client = await googleClient(platform);
   if (!client) throw new AppError('CONFLICT', { msg: GOOGLE_NOT_CONFIGURED });
   return client;
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { SocialAccount, SocialCallbackResult } from '@app/contract/social/social';
+import { PLACEHOLDER_EMAIL_DOMAIN } from '@app/contract/user/mask-email';
 import { AppError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
+import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { withAuthErrors } from '../auth/auth-errors';
-import { PLACEHOLDER_EMAIL_DOMAIN } from '../users/mask-email';
 import type { StateRecord } from './oauth-state';
 import {
   findBySubject,
@@ -58,8 +59,8 @@ export function toSocialAccount(row: SocialAccountRow): SocialAccount {
     provider: row.provider === 'wechat' ? 'wechat' : 'google',
     display_name: row.displayName,
     email: row.email,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
-    last_used_at: row.lastUsedAt ? Math.floor(row.lastUsedAt.getTime() / 1000) : null,
+    created_at: toSeconds(row.createdAt),
+    last_used_at: row.lastUsedAt ? toSeconds(row.lastUsedAt) : null,
   };
 }
 

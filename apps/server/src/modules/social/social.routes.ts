@@ -10,7 +10,6 @@ import {
   postWechatCodeCallback,
 } from '@app/contract/social/wechat';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../platform/app-error';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { setTokenCookie } from '../auth/token-cookie';
@@ -35,7 +34,7 @@ export const socialModule: ServerModule = {
       return outcome.answer;
     };
 
-    route(getSocialProviders, () => configuredProviders(platform.config));
+    route(getSocialProviders, () => configuredProviders(platform));
 
     route(
       postGoogleSignInCreate,
@@ -45,10 +44,8 @@ export const socialModule: ServerModule = {
     );
     route(
       postGoogleBindCreate,
-      ({ ctx, request, reply }) => {
-        if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-        return createGoogleConsent(platform, request, reply, { purpose: 'bind', userId: ctx.user.id });
-      },
+      ({ ctx, request, reply }) =>
+        createGoogleConsent(platform, request, reply, { purpose: 'bind', userId: ctx.user.id }),
       { rateLimit },
     );
     route(

@@ -1,5 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
+import {
+  postGoogleBindCreate,
+  postGoogleCodeCallback,
+  postGoogleSignInCreate,
+} from '@app/contract/social/google';
+import {
+  getWechatOffiConnectCreate,
+  getWechatOpenWebConnectCreate,
+  postWechatCodeCallback,
+} from '@app/contract/social/wechat';
 import { expect } from 'vitest';
+import { type Call, type Caller, callEndpoint } from '../../test/call-endpoint';
 import {
   type GooglePerson,
   type OAuthStandIn,
@@ -51,7 +61,7 @@ export async function socialTestApp(): Promise<SocialTestApp> {
 }
 
 /** The browser-binding cookie a create call set (what the browser would send back). */
-export function browserCookie(res: LightMyRequestResponse): Record<string, string> {
+export function browserCookie(res: { cookies: Call<never>['cookies'] }): Record<string, string> {
   const cookie = res.cookies.find((c) => c.name === BROWSER_COOKIE);
   expect(cookie, 'the create call sets the browser cookie').toBeTruthy();
   return { [BROWSER_COOKIE]: cookie?.value ?? '' };
@@ -95,15 +105,16 @@ export async function googleReturn(
   person: GooglePerson,
   options: { headers?: Record<string, string>; next?: string; bind?: boolean } = {},
 ): Promise<ProviderReturn> {
-  const created = await s.t.app.inject({
-    method: 'POST',
-    url: options.bind ? '/api/google/oauth/bind/create' : '/api/google/oauth/sign-in/create',
-    headers: options.headers ?? {},
-    payload: options.next ? { next: options.next } : {},
-  });
-  expect(created.statusCode, created.body).toBe(200);
+  const headers = options.headers ?? {};
+  const created = options.bind
+    ? await callEndpoint(s.t.app, postGoogleBindCreate, { headers, body: {} })
+    : await callEndpoint(s.t.app, postGoogleSignInCreate, {
+        headers,
+        body: options.next ? { next: options.next } : {},
+      });
+  expect(created.status, created.text).toBe(200);
   s.standIn.consentGoogle(person);
-  const back = await s.standIn.visit(created.json().url);
+  const back = await s.standIn.visit(created.ok().url);
   if (!back.redirected || !back.code || !back.state)
     throw new Error(`no redirect back: ${JSON.stringify(back)}`);
   expect(back.location.pathname).toBe('/google/oauth/code/callback');
@@ -116,21 +127,15 @@ export function postCallback(
   ret: ProviderReturn,
   headers: Record<string, string> = {},
 ) {
-  return s.t.app.inject({
-    method: 'POST',
-    url: provider === 'google' ? '/api/google/oauth/code/callback' : '/api/wechat/oauth/code/callback',
+  return callEndpoint(s.t.app, provider === 'google' ? postGoogleCodeCallback : postWechatCodeCallback, {
     headers,
     cookies: ret.cookies,
-    payload: { code: ret.code, state: ret.state },
+    body: { code: ret.code, state: ret.state },
   });
 }
 
 /** A Google sign-in from start to end; answers the callback's response. */
-export async function googleSignIn(
-  s: SocialTestApp,
-  person: GooglePerson,
-  options: { next?: string } = {},
-): Promise<LightMyRequestResponse> {
+export async function googleSignIn(s: SocialTestApp, person: GooglePerson, options: { next?: string } = {}) {
   return postCallback(s, 'google', await googleReturn(s, person, options));
 }
 
@@ -145,31 +150,34 @@ export async function wechatReturn(
     | { app: 'open'; type: 'login' | 'bind'; headers?: Record<string, string>; next?: string }
     | { app: 'offi'; type: 'base' | 'login' | 'bind'; meta?: string; headers?: Record<string, string> },
 ): Promise<ProviderReturn> {
-  const query = new URLSearchParams({ type: flow.type });
-  if (flow.app === 'open' && flow.next) query.set('next', flow.next);
-  if (flow.app === 'offi' && flow.meta !== undefined) query.set('meta', flow.meta);
-  const path =
-    flow.app === 'open'
-      ? '/api/wechat/open-web/oauth/connect/create'
-      : '/api/wechat/offi/oauth/connect/create';
-  const created = await s.t.app.inject({
-    method: 'GET',
-    url: `${path}?${query}`,
-    headers: flow.headers ?? {},
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const body = created.json();
-  // The web builds the QR page URL from the parameters; the official account answers it whole.
-  const pageUrl =
-    flow.app === 'open'
-      ? `${body.qr_url}?${new URLSearchParams({
-          appid: body.appid,
-          redirect_uri: body.redirect_uri,
-          response_type: 'code',
-          scope: 'snsapi_login',
-          state: body.state,
-        })}#wechat_redirect`
-      : body.url;
+  const headers = flow.headers ?? {};
+  let pageUrl: string;
+  let created: Call<never>;
+  if (flow.app === 'open') {
+    const open = await callEndpoint(s.t.app, getWechatOpenWebConnectCreate, {
+      headers,
+      query: { type: flow.type, next: flow.next },
+    });
+    expect(open.status, open.text).toBe(200);
+    const body = open.ok();
+    // The web builds the QR page URL from the parameters; the official account answers it whole.
+    pageUrl = `${body.qr_url}?${new URLSearchParams({
+      appid: body.appid,
+      redirect_uri: body.redirect_uri,
+      response_type: 'code',
+      scope: 'snsapi_login',
+      state: body.state,
+    })}#wechat_redirect`;
+    created = open;
+  } else {
+    const offi = await callEndpoint(s.t.app, getWechatOffiConnectCreate, {
+      headers,
+      query: { type: flow.type, meta: flow.meta },
+    });
+    expect(offi.status, offi.text).toBe(200);
+    pageUrl = offi.ok().url;
+    created = offi;
+  }
   s.standIn.consentWechat(person);
   const back = await s.standIn.visit(pageUrl);
   if (!back.redirected || !back.code || !back.state)
@@ -178,6 +186,7 @@ export async function wechatReturn(
   return { code: back.code, state: back.state, cookies: browserCookie(created) };
 }
 
-export function bearer(token: string) {
-  return { authorization: `Bearer ${token}` };
+/** A caller holding `token` (what a social sign-in answered). */
+export function bearer(token: string | null): Caller {
+  return { auth: { authorization: `Bearer ${token ?? ''}` } };
 }

@@ -1,4 +1,10 @@
+import { getProfile } from '@app/contract/account/profile/profile';
+import { postSendEmailChangeCode, postSendVerificationCode } from '@app/contract/account/security/email';
+import { getSecurityOverview } from '@app/contract/account/security/security-overview';
+import { sendMessage } from '@app/contract/messages/send';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Caller, callEndpoint } from '../../test/call-endpoint';
 import { signInAdmin } from '../../test/test-app';
 import {
   bearer,
@@ -11,7 +17,7 @@ import {
 
 describe('an account made by WeChat sign-in, before it has an e-mail address', () => {
   let s: SocialTestApp;
-  let token: string;
+  let ming: Caller;
   let userId: string;
   beforeAll(async () => {
     s = await socialTestApp();
@@ -20,46 +26,43 @@ describe('an account made by WeChat sign-in, before it has an e-mail address', (
       'wechat',
       await wechatReturn(s, wechatPerson({ nickname: '阿明' }), { app: 'open', type: 'login' }),
     );
-    token = signedIn.json().token;
-    userId = signedIn.json().user.id;
+    const body = signedIn.ok();
+    ming = bearer(body.token);
+    userId = body.user?.id ?? '';
   });
   afterAll(() => s.close());
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    s.t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const basicInfos = async () => (await callEndpoint(s.t.app, getBasicInfos, { as: ming })).ok();
 
   it('shows no address anywhere, with the nickname as the bound account', async () => {
-    const infos = (await call('GET', '/api/user/basic-infos')).json();
-    expect(infos).toMatchObject({ email: '', main_bound_account: '阿明' });
-    expect((await call('GET', '/api/account/profile')).json()).toMatchObject({
+    expect(await basicInfos()).toMatchObject({ email: '', main_bound_account: '阿明' });
+    expect((await callEndpoint(s.t.app, getProfile, { as: ming })).ok()).toMatchObject({
       email: '',
       main_bound_account: '阿明',
     });
-    expect((await call('GET', '/api/account/security')).json()).toMatchObject({
+    expect((await callEndpoint(s.t.app, getSecurityOverview, { as: ming })).ok()).toMatchObject({
       email: '',
       has_password: false,
     });
   });
 
   it('sends no code to the reserved address, and asks for a password before an address is added', async () => {
-    const verify = await call('POST', '/api/account/security/email/verification-code', {});
-    expect(verify.statusCode).toBe(409);
-    expect(verify.json().msg).toBe('Add an e-mail address first');
-    const change = await call('POST', '/api/account/security/email/change-code', {
-      new_email: 'ming@example.com',
-      password: 'anything-1',
+    const verify = await callEndpoint(s.t.app, postSendVerificationCode, { as: ming });
+    expect(verify.status).toBe(409);
+    expect(verify.error().msg).toBe('Add an e-mail address first');
+    const change = await callEndpoint(s.t.app, postSendEmailChangeCode, {
+      as: ming,
+      body: { new_email: 'ming@example.com', password: 'anything-1' },
     });
-    expect(change.statusCode).toBe(409);
-    expect(change.json().msg).toBe('Set a password first, then change your e-mail address');
+    expect(change.status).toBe(409);
+    expect(change.error().msg).toBe('Set a password first, then change your e-mail address');
   });
 
   it('gets admin messages in the app but no e-mail to the reserved address', async () => {
     const admin = await signInAdmin(s.t.app);
-    const sent = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/admin/msg/send',
-      headers: admin.auth,
-      payload: {
+    const sent = await callEndpoint(s.t.app, sendMessage, {
+      as: admin,
+      body: {
         audience: { kind: 'users', user_ids: [userId] },
         in_app: true,
         email: true,
@@ -68,7 +71,7 @@ describe('an account made by WeChat sign-in, before it has an e-mail address', (
         body: 'Welcome',
       },
     });
-    expect(sent.json()).toMatchObject({ recipients: 1, emails_queued: 0 });
-    expect((await call('GET', '/api/user/basic-infos')).json().msgs_unread.total).toBe(1);
+    expect(sent.ok()).toMatchObject({ recipients: 1, emails_queued: 0 });
+    expect((await basicInfos()).msgs_unread.total).toBe(1);
   });
 });

@@ -1,9 +1,12 @@
+import { getWechatOffiConnectCreate, getWechatOpenWebConnectCreate } from '@app/contract/social/wechat';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
+import { isPlaceholderEmail, maskEmail } from '@app/contract/user/mask-email';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialAccounts, users, wechatOpenids } from '../../db/schema';
+import { callEndpoint, callEndpointRaw } from '../../test/call-endpoint';
 import { wechatOpenid } from '../../test/oauth-stand-in';
 import { signUpUser } from '../../test/test-app';
-import { isPlaceholderEmail, maskEmail } from '../users/mask-email';
 import { mainBoundAccount } from './main-bound-account';
 import { STATE_INVALID, STATE_USED } from './oauth-state';
 import {
@@ -20,9 +23,6 @@ import {
   wechatReturn,
 } from './social.test-kit';
 
-const OFFI = '/api/wechat/offi/oauth/connect/create';
-const OPEN = '/api/wechat/open-web/oauth/connect/create';
-
 describe('WeChat QR and official-account sign-in against a stand-in WeChat', () => {
   let s: SocialTestApp;
   beforeAll(async () => {
@@ -30,13 +30,14 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
   });
   afterAll(() => s.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    s.t.app.inject({ method: 'GET', url, headers });
+  const openCreate = (type: 'login' | 'bind') =>
+    callEndpoint(s.t.app, getWechatOpenWebConnectCreate, { query: { type } });
+  const offiCreate = (query: { type: 'base' | 'login' | 'bind'; meta?: string }) =>
+    callEndpoint(s.t.app, getWechatOffiConnectCreate, { query });
 
   it('the QR panel parameters carry our app, the callback route and a signed single-use state', async () => {
-    const res = await get(`${OPEN}?type=login`);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await openCreate('login');
+    const body = res.ok();
     expect(body).toMatchObject({
       appid: WECHAT_OPEN.appId,
       redirect_uri: `${s.t.config.publicUrl}/wechat-bind-callback`,
@@ -50,22 +51,22 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
     const code = s.standIn.issueWechatCode(WECHAT_OPEN.appId, person);
     const tampered = `${body.state.slice(0, 40)}${body.state[40] === 'a' ? 'b' : 'a'}${body.state.slice(41)}`;
     const forged = await postCallback(s, 'wechat', { code, state: tampered, cookies });
-    expect(forged.json()).toMatchObject({ error_code: 'UNAUTHORIZED', msg: STATE_INVALID });
+    expect(forged.error()).toMatchObject({ error_code: 'UNAUTHORIZED', msg: STATE_INVALID });
 
     const ok = await postCallback(s, 'wechat', { code, state: body.state, cookies });
-    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.status, ok.text).toBe(200);
     const again = await postCallback(s, 'wechat', {
       code: s.standIn.issueWechatCode(WECHAT_OPEN.appId, person),
       state: body.state,
       cookies,
     });
-    expect(again.json().msg).toBe(STATE_USED);
+    expect(again.error().msg).toBe(STATE_USED);
   });
 
   it('a Google state is not accepted at the WeChat callback', async () => {
     const ret = await googleReturn(s, googlePerson());
     const res = await postCallback(s, 'wechat', ret);
-    expect(res.json().msg).toBe(STATE_INVALID);
+    expect(res.error().msg).toBe(STATE_INVALID);
   });
 
   it('a QR sign-in creates a WeChat user (nickname, no real e-mail) and signs the same user in next time', async () => {
@@ -75,8 +76,10 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       'wechat',
       await wechatReturn(s, person, { app: 'open', type: 'login', next: '/chat' }),
     );
-    expect(first.statusCode, first.body).toBe(200);
-    const body = first.json();
+    expect(first.status, first.text).toBe(200);
+    const body = first.ok();
+    const user = body.user;
+    if (!user) throw new Error('no user signed in');
     expect(body).toMatchObject({
       purpose: 'sign_in',
       created: true,
@@ -84,14 +87,14 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       user: { name: '小明' },
       account: { provider: 'wechat', display_name: '小明', email: null },
     });
-    expect(isPlaceholderEmail(body.user.email)).toBe(true);
-    const [row] = await s.t.platform.db.select().from(users).where(eq(users.id, body.user.id));
+    expect(isPlaceholderEmail(user.email)).toBe(true);
+    const [row] = await s.t.platform.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.emailVerified).toBe(false);
-    expect((await get('/api/user/basic-infos', bearer(body.token))).statusCode).toBe(200);
+    expect((await callEndpoint(s.t.app, getBasicInfos, { as: bearer(body.token) })).status).toBe(200);
     const [link] = await s.t.platform.db
       .select()
       .from(socialAccounts)
-      .where(eq(socialAccounts.userId, body.user.id));
+      .where(eq(socialAccounts.userId, user.id));
     expect(link?.subject).toBe(person.unionid);
 
     const second = await postCallback(
@@ -99,7 +102,7 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       'wechat',
       await wechatReturn(s, person, { app: 'open', type: 'login' }),
     );
-    expect(second.json()).toMatchObject({ created: false, user: { id: body.user.id } });
+    expect(second.ok()).toMatchObject({ created: false, user: { id: user.id } });
 
     // Inside the WeChat browser the official account (another app, another openid) finds the same user by unionid.
     const inApp = await postCallback(
@@ -111,9 +114,9 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
         meta: JSON.stringify({ callback_route: '/chat/1?a=b' }),
       }),
     );
-    expect(inApp.json()).toMatchObject({
+    expect(inApp.ok()).toMatchObject({
       created: false,
-      user: { id: body.user.id },
+      user: { id: user.id },
       callback_route: '/chat/1?a=b',
     });
   });
@@ -128,43 +131,45 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
     const [link] = await s.t.platform.db
       .select()
       .from(socialAccounts)
-      .where(eq(socialAccounts.userId, res.json().user.id));
+      .where(eq(socialAccounts.userId, res.ok().user?.id ?? ''));
     expect(link?.subject).toBe(`${WECHAT_OPEN.appId}:${wechatOpenid(WECHAT_OPEN.appId, person)}`);
   });
 
   it('the official-account URL: snsapi_base for type=base, snsapi_userinfo otherwise, in WeChat’s parameter order', async () => {
     const meta = JSON.stringify({ callback_route: '/payment/order-details?id=7' });
-    const base = await get(`${OFFI}?type=base&meta=${encodeURIComponent(meta)}`);
-    expect(base.statusCode, base.body).toBe(200);
-    expect(base.json().msg_type).toBe('success');
-    const url: string = base.json().url;
+    const base = await offiCreate({ type: 'base', meta });
+    expect(base.ok().msg_type).toBe('success');
+    const url = base.ok().url;
     expect(
       url.startsWith(`${s.standIn.env().WECHAT_OFFI_AUTH_URL}?appid=${WECHAT_OFFI.appId}&redirect_uri=`),
     ).toBe(true);
     expect(url).toMatch(/&response_type=code&scope=snsapi_base&state=[0-9a-f]{96}#wechat_redirect$/);
     expect(decodeURIComponent(url)).toContain(`${s.t.config.publicUrl}/wechat-bind-callback`);
 
-    const login = await get(`${OFFI}?type=login`);
-    expect(login.json().url).toContain('&scope=snsapi_userinfo&');
+    const login = await offiCreate({ type: 'login' });
+    expect(login.ok().url).toContain('&scope=snsapi_userinfo&');
   });
 
   it('type=base without a usable callback_route is a VALIDATION_ERROR naming meta.callback_route', async () => {
-    const cases = [
-      `${OFFI}?type=base`,
-      `${OFFI}?type=base&meta=`,
-      `${OFFI}?type=base&meta=${encodeURIComponent('{}')}`,
-      `${OFFI}?type=base&meta=${encodeURIComponent('{"callback_route":""}')}`,
-      `${OFFI}?type=base&meta=not-json`,
-      `${OFFI}?type=base&meta=${encodeURIComponent('{"callback_route":"//evil.example/x"}')}`,
-      `${OFFI}?type=login&meta=${encodeURIComponent('{"callback_route":"https://evil.example"}')}`,
+    const cases: { type: 'base' | 'login'; meta?: string }[] = [
+      { type: 'base' },
+      { type: 'base', meta: '' },
+      { type: 'base', meta: '{}' },
+      { type: 'base', meta: '{"callback_route":""}' },
+      { type: 'base', meta: 'not-json' },
+      { type: 'base', meta: '{"callback_route":"//evil.example/x"}' },
+      { type: 'login', meta: '{"callback_route":"https://evil.example"}' },
     ];
-    for (const url of cases) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().error_code).toBe('VALIDATION_ERROR');
-      expect(Object.keys(res.json().fields), url).toEqual(['meta.callback_route']);
+    for (const query of cases) {
+      const res = await offiCreate(query);
+      const label = JSON.stringify(query);
+      expect(res.status, label).toBe(400);
+      expect(res.error().error_code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(res.error().fields ?? {}), label).toEqual(['meta.callback_route']);
     }
-    expect((await get(OFFI.replace('create', 'create?type=other'))).json().fields).toHaveProperty('type');
+    // A type the contract does not know, sent on purpose.
+    const other = await callEndpointRaw(s.t.app, getWechatOffiConnectCreate, { query: { type: 'other' } });
+    expect(other.error().fields).toHaveProperty('type');
   });
 
   it('the silent base authorisation signs in only a linked WeChat user, and returns to the callback route', async () => {
@@ -175,8 +180,8 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       'wechat',
       await wechatReturn(s, stranger, { app: 'offi', type: 'base', meta }),
     );
-    expect(unknown.statusCode, unknown.body).toBe(200);
-    expect(unknown.json()).toMatchObject({
+    expect(unknown.status, unknown.text).toBe(200);
+    expect(unknown.ok()).toMatchObject({
       purpose: 'base',
       token: null,
       created: false,
@@ -196,13 +201,14 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       'wechat',
       await wechatReturn(s, person, { app: 'offi', type: 'base', meta }),
     );
-    expect(silent.json()).toMatchObject({ purpose: 'base', user: { id: linked.json().user.id } });
-    expect(silent.json().token).toEqual(expect.any(String));
+    const linkedId = linked.ok().user?.id ?? '';
+    expect(silent.ok()).toMatchObject({ purpose: 'base', user: { id: linkedId } });
+    expect(silent.ok().token).toEqual(expect.any(String));
     // The silent scope has no nickname; the one on the link is kept.
     const [link] = await s.t.platform.db
       .select()
       .from(socialAccounts)
-      .where(eq(socialAccounts.userId, linked.json().user.id));
+      .where(eq(socialAccounts.userId, linkedId));
     expect(link?.displayName).toBe('老王');
     const openids = await s.t.platform.db
       .select()
@@ -220,8 +226,8 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
     });
     try {
       const res = await postCallback(s, 'wechat', ret);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().msg).toBe('WeChat refused the sign-in: 40125 (invalid appsecret)');
+      expect(res.status).toBe(401);
+      expect(res.error().msg).toBe('WeChat refused the sign-in: 40125 (invalid appsecret)');
     } finally {
       s.standIn.registerWechatApp({ ...WECHAT_OPEN, redirectHost: new URL(s.t.config.publicUrl).host });
     }
@@ -229,15 +235,15 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
     // A code already redeemed (by someone who intercepted it) with a fresh state of ours.
     const person = wechatPerson();
     const code = s.standIn.issueWechatCode(WECHAT_OPEN.appId, person);
-    const first = await get(`${OPEN}?type=login`);
-    await postCallback(s, 'wechat', { code, state: first.json().state, cookies: browserCookie(first) });
-    const second = await get(`${OPEN}?type=login`);
+    const first = await openCreate('login');
+    await postCallback(s, 'wechat', { code, state: first.ok().state, cookies: browserCookie(first) });
+    const second = await openCreate('login');
     const reused = await postCallback(s, 'wechat', {
       code,
-      state: second.json().state,
+      state: second.ok().state,
       cookies: browserCookie(second),
     });
-    expect(reused.json().msg).toBe('WeChat refused the sign-in: 40163 (code been used)');
+    expect(reused.error().msg).toBe('WeChat refused the sign-in: 40163 (code been used)');
   });
 
   it('links WeChat to the signed-in user by QR; refuses one linked to someone else', async () => {
@@ -249,8 +255,8 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       await wechatReturn(s, person, { app: 'open', type: 'bind', headers: owner.auth }),
       owner.auth,
     );
-    expect(bound.statusCode, bound.body).toBe(200);
-    expect(bound.json()).toMatchObject({
+    expect(bound.status, bound.text).toBe(200);
+    expect(bound.ok()).toMatchObject({
       purpose: 'bind',
       token: null,
       account: { provider: 'wechat', display_name: 'Owner WX' },
@@ -263,13 +269,13 @@ describe('WeChat QR and official-account sign-in against a stand-in WeChat', () 
       await wechatReturn(s, person, { app: 'open', type: 'bind', headers: other.auth }),
       other.auth,
     );
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().msg).toBe('This WeChat account is already linked to another user');
+    expect(taken.status).toBe(409);
+    expect(taken.error().msg).toBe('This WeChat account is already linked to another user');
 
-    const anonymous = await get(`${OPEN}?type=bind`);
-    expect(anonymous.json().error_code).toBe('BEARER_TOKEN_ERROR');
-    const offiAnonymous = await get(`${OFFI}?type=bind`);
-    expect(offiAnonymous.json().error_code).toBe('BEARER_TOKEN_ERROR');
+    const anonymous = await openCreate('bind');
+    expect(anonymous.error().error_code).toBe('BEARER_TOKEN_ERROR');
+    const offiAnonymous = await offiCreate({ type: 'bind' });
+    expect(offiAnonymous.error().error_code).toBe('BEARER_TOKEN_ERROR');
   });
 });
 
@@ -284,8 +290,8 @@ describe('the main bound account shown on the profile', () => {
     const person = wechatPerson({ nickname: '阿强' });
     const created = (
       await postCallback(s, 'wechat', await wechatReturn(s, person, { app: 'open', type: 'login' }))
-    ).json();
-    const wechatOnly = { id: created.user.id, email: created.user.email };
+    ).ok();
+    const wechatOnly = { id: created.user?.id ?? '', email: created.user?.email ?? '' };
     expect(await mainBoundAccount(s.t.platform.db, wechatOnly, 'email')).toBe('阿强');
     expect(await mainBoundAccount(s.t.platform.db, wechatOnly, 'wechat')).toBe('阿强');
 

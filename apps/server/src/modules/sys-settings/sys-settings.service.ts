@@ -1,7 +1,6 @@
 import type { EmailLevels } from '@app/contract/account/sys-settings/notifications';
-import { AppError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
 import { findNotificationSettings, saveNotificationSettings } from './sys-settings.repo';
 
 /**
@@ -15,11 +14,6 @@ export const DEFAULT_EMAIL_LEVELS: EmailLevels = {
   other: false,
 };
 
-function requireUser(ctx: RequestContext) {
-  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-  return ctx.user;
-}
-
 function toSettings(row: Awaited<ReturnType<typeof findNotificationSettings>>) {
   if (!row) return { email: DEFAULT_EMAIL_LEVELS };
   return {
@@ -32,12 +26,16 @@ function toSettings(row: Awaited<ReturnType<typeof findNotificationSettings>>) {
   };
 }
 
-export async function getNotificationSettings(platform: Platform, ctx: RequestContext) {
-  return toSettings(await findNotificationSettings(platform.db, requireUser(ctx).id));
+export async function getNotificationSettings(platform: Platform, ctx: SignedInContext) {
+  return toSettings(await findNotificationSettings(platform.db, ctx.user.id));
 }
 
-export async function saveEmailLevels(platform: Platform, ctx: RequestContext, levels: Partial<EmailLevels>) {
-  const user = requireUser(ctx);
+export async function saveEmailLevels(
+  platform: Platform,
+  ctx: SignedInContext,
+  levels: Partial<EmailLevels>,
+) {
+  const user = ctx.user;
   const patch = {
     ...(levels.important !== undefined ? { emailImportant: levels.important } : {}),
     ...(levels.warning !== undefined ? { emailWarning: levels.warning } : {}),

@@ -1,12 +1,10 @@
-import type { PendingInvite } from '@app/contract/account/teams/invite';
 import type { TeamMember } from '@app/contract/account/teams/team-members';
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
+import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
-import { inviteState } from './invite-token';
-import { pendingInvites, type TeamInviteRecord } from './team-invites.repo';
+import { listPendingInvites } from '../invites/invites.service';
 import { assertMayRemoveMember, assertTeamCan, toTeamRole } from './team-policy';
 import {
   deleteMember,
@@ -17,7 +15,7 @@ import {
   setMemberRole,
   setTeamOwner,
 } from './teams.repo';
-import { myTeam, requireTeam, requireUser, TEAM_NOT_FOUND } from './teams.service';
+import { myTeam, requireTeam, TEAM_NOT_FOUND } from './teams.service';
 
 const MEMBER_NOT_FOUND = 'Member not found';
 
@@ -33,51 +31,43 @@ function toMember(row: MemberRecord, meId: string): TeamMember {
   };
 }
 
-export function toPendingInvite(row: TeamInviteRecord): PendingInvite {
-  return {
-    id: row.id,
-    email: row.email,
-    role: row.role === 'admin' ? 'admin' : 'member',
-    invited_by_name: row.invitedByName,
-    state: inviteState(row),
-    created_at: toSeconds(row.createdAt),
-    expires_at: toSeconds(row.expiresAt),
-  };
-}
-
-export async function listTeamMembers(platform: Platform, ctx: RequestContext, teamId: string) {
+export async function listTeamMembers(platform: Platform, ctx: SignedInContext, teamId: string) {
   const team = await requireTeam(platform.db, ctx, teamId);
   assertTeamCan(team.role, 'members.view');
-  const meId = requireUser(ctx).id;
+  const meId = ctx.user.id;
   const [members, invites] = await Promise.all([
     listMembers(platform.db, teamId),
-    pendingInvites(platform.db, teamId),
+    listPendingInvites(platform, { kind: 'team', id: teamId }),
   ]);
   return {
     my_role: team.role,
     members: members.map((row) => toMember(row, meId)),
-    invites: invites.map(toPendingInvite),
+    invites,
   };
 }
 
+/** A member of a team, named by both ids so the two cannot be swapped silently. */
+export interface MemberRef {
+  teamId: string;
+  userId: string;
+}
+
 /** The caller's role and the target's, read with the team locked so concurrent changes queue. */
-async function lockPair(tx: Tx, ctx: RequestContext, teamId: string, targetId: string) {
-  const me = await lockMembership(tx, teamId, requireUser(ctx).id);
+async function lockPair(tx: Tx, ctx: SignedInContext, { teamId, userId }: MemberRef) {
+  const me = await lockMembership(tx, teamId, ctx.user.id);
   if (!me) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
-  const target = await findMember(tx, teamId, targetId);
+  const target = await findMember(tx, teamId, userId);
   return { me: { ...me, role: toTeamRole(me.role) }, target };
 }
 
 /** Owner only; the owner's own role moves only by transferring the team. */
 export async function changeMemberRole(
   platform: Platform,
-  ctx: RequestContext,
-  teamId: string,
-  userId: string,
-  role: 'admin' | 'member',
+  ctx: SignedInContext,
+  { teamId, userId, role }: MemberRef & { role: 'admin' | 'member' },
 ) {
   await platform.db.transaction(async (tx) => {
-    const { me, target } = await lockPair(tx, ctx, teamId, userId);
+    const { me, target } = await lockPair(tx, ctx, { teamId, userId });
     assertTeamCan(me.role, 'members.change_role');
     if (!target) throw new AppError('NOT_FOUND', { msg: MEMBER_NOT_FOUND });
     if (target.role === 'owner') {
@@ -87,12 +77,12 @@ export async function changeMemberRole(
   });
   const member = await findMember(platform.db, teamId, userId);
   if (!member) throw new AppError('NOT_FOUND', { msg: MEMBER_NOT_FOUND });
-  return { member: toMember(member, requireUser(ctx).id) };
+  return { member: toMember(member, ctx.user.id) };
 }
 
-export async function removeMember(platform: Platform, ctx: RequestContext, teamId: string, userId: string) {
+export async function removeMember(platform: Platform, ctx: SignedInContext, { teamId, userId }: MemberRef) {
   await platform.db.transaction(async (tx) => {
-    const { me, target } = await lockPair(tx, ctx, teamId, userId);
+    const { me, target } = await lockPair(tx, ctx, { teamId, userId });
     assertTeamCan(me.role, 'members.remove');
     if (!target) throw new AppError('NOT_FOUND', { msg: MEMBER_NOT_FOUND });
     assertMayRemoveMember(me.role, toTeamRole(target.role));
@@ -102,8 +92,8 @@ export async function removeMember(platform: Platform, ctx: RequestContext, team
 }
 
 /** Anyone but the owner, who hands the team over first. Their current team falls back. */
-export async function leaveTeam(platform: Platform, ctx: RequestContext, teamId: string) {
-  const user = requireUser(ctx);
+export async function leaveTeam(platform: Platform, ctx: SignedInContext, teamId: string) {
+  const user = ctx.user;
   await platform.db.transaction(async (tx) => {
     const me = await lockMembership(tx, teamId, user.id);
     if (!me) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
@@ -123,13 +113,12 @@ export async function leaveTeam(platform: Platform, ctx: RequestContext, teamId:
  */
 export async function transferOwnership(
   platform: Platform,
-  ctx: RequestContext,
-  teamId: string,
-  userId: string,
+  ctx: SignedInContext,
+  { teamId, userId }: MemberRef,
 ) {
-  const user = requireUser(ctx);
+  const user = ctx.user;
   await platform.db.transaction(async (tx) => {
-    const { me, target } = await lockPair(tx, ctx, teamId, userId);
+    const { me, target } = await lockPair(tx, ctx, { teamId, userId });
     assertTeamCan(me.role, 'team.transfer');
     if (me.personal) throw new AppError('CONFLICT', { msg: 'The personal team cannot be transferred' });
     if (!target) throw new AppError('NOT_FOUND', { msg: MEMBER_NOT_FOUND });
@@ -138,5 +127,5 @@ export async function transferOwnership(
     await setMemberRole(tx, teamId, user.id, 'admin');
     await setTeamOwner(tx, teamId, userId);
   });
-  return { team: await myTeam(platform.db, ctx, teamId) };
+  return { team: await myTeam(platform.db, ctx, { teamId }) };
 }

@@ -1,6 +1,16 @@
+import { createProject } from '@app/contract/account/projects/projects';
+import { inviteTeamMember } from '@app/contract/account/teams/team-invites';
+import {
+  changeTeamMemberRole,
+  leaveTeam,
+  listTeamMembers,
+  removeTeamMember,
+  transferTeamOwnership,
+} from '@app/contract/account/teams/team-members';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMembers, teamMembers, teams } from '../../db/schema';
+import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { teamApi, type User } from './teams.test-helpers';
 
@@ -15,7 +25,6 @@ describe('team members: roles, removal, leaving, ownership', () => {
   });
   afterAll(() => t.close());
 
-  const call: Api['call'] = (...args) => api.call(...args);
   const myTeams: Api['myTeams'] = (user) => api.myTeams(user);
   const newTeam: Api['newTeam'] = (owner, name) => api.newTeam(owner, name);
   const join: Api['join'] = (teamId, user, role) => api.join(teamId, user, role);
@@ -25,18 +34,16 @@ describe('team members: roles, removal, leaving, ownership', () => {
     const member = await signUpUser(t.app, { name: 'Max' });
     const team = await newTeam(owner);
     await join(team.id, member, 'member');
-    await call('POST', `/api/account/teams/${team.id}/invites`, owner, { email: 'later@example.com' });
-    const res = await call('GET', `/api/account/teams/${team.id}/members`, member);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    (
+      await callEndpoint(t.app, inviteTeamMember, {
+        as: owner,
+        params: { id: team.id },
+        body: { email: 'later@example.com' },
+      })
+    ).ok();
+    const body = (await callEndpoint(t.app, listTeamMembers, { as: member, params: { id: team.id } })).ok();
     expect(body.my_role).toBe('member');
-    expect(
-      body.members.map((m: { username: string; role: string; is_me: boolean }) => [
-        m.username,
-        m.role,
-        m.is_me,
-      ]),
-    ).toEqual([
+    expect(body.members.map((m) => [m.username, m.role, m.is_me])).toEqual([
       ['Olga', 'owner', false],
       ['Max', 'member', true],
     ]);
@@ -57,17 +64,22 @@ describe('team members: roles, removal, leaving, ownership', () => {
     const team = await newTeam(owner);
     await join(team.id, admin, 'admin');
     await join(team.id, member, 'member');
-    const roleUrl = (user: User) => `/api/account/teams/${team.id}/members/${user.userId}/role`;
+    const setRole = (as: User, user: User, role: 'admin' | 'member') =>
+      callEndpoint(t.app, changeTeamMemberRole, {
+        as,
+        params: { id: team.id, user_id: user.userId },
+        body: { role },
+      });
 
-    const promoted = await call('PUT', roleUrl(member), owner, { role: 'admin' });
-    expect(promoted.json().member).toMatchObject({ user_id: member.userId, role: 'admin' });
-    const byAdmin = await call('PUT', roleUrl(member), admin, { role: 'member' });
-    expect(byAdmin.statusCode).toBe(403);
-    expect(byAdmin.json().msg).toBe('Only the owner may change roles');
-    const ownerRole = await call('PUT', roleUrl(owner), owner, { role: 'member' });
-    expect(ownerRole.statusCode).toBe(409);
+    const promoted = await setRole(owner, member, 'admin');
+    expect(promoted.ok().member).toMatchObject({ user_id: member.userId, role: 'admin' });
+    const byAdmin = await setRole(admin, member, 'member');
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.error().msg).toBe('Only the owner may change roles');
+    const ownerRole = await setRole(owner, owner, 'member');
+    expect(ownerRole.status).toBe(409);
     const outsider = await signUpUser(t.app);
-    expect((await call('PUT', roleUrl(outsider), owner, { role: 'member' })).statusCode).toBe(404);
+    expect((await setRole(owner, outsider, 'member')).status).toBe(404);
     const rows = await t.platform.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
     expect(Object.fromEntries(rows.map((r) => [r.userId, r.role]))).toEqual({
       [owner.userId]: 'owner',
@@ -87,26 +99,29 @@ describe('team members: roles, removal, leaving, ownership', () => {
     await join(team.id, admin2, 'admin');
     await join(team.id, member, 'member');
     await join(team.id, member2, 'member');
-    const url = (user: User) => `/api/account/teams/${team.id}/members/${user.userId}`;
+    const remove = (as: User, user: User) =>
+      callEndpoint(t.app, removeTeamMember, { as, params: { id: team.id, user_id: user.userId } });
 
     // A removed member also leaves the team's projects (no accidental guest access).
-    await call('PUT', '/api/account/teams/current', owner, { team_id: team.id });
-    const project = (await call('POST', '/api/account/projects', owner, { name: 'P' })).json().project;
+    await api.switchTo(owner, team.id);
+    const { project } = (await callEndpoint(t.app, createProject, { as: owner, body: { name: 'P' } })).ok();
     await t.platform.db.insert(projectMembers).values({ projectId: project.id, userId: member.userId });
 
-    expect((await call('DELETE', url(member2), member)).statusCode).toBe(403);
-    const adminVsAdmin = await call('DELETE', url(admin2), admin);
-    expect(adminVsAdmin.statusCode).toBe(403);
-    expect(adminVsAdmin.json().msg).toBe('Admins may remove plain members only');
-    const adminVsOwner = await call('DELETE', url(owner), admin);
-    expect(adminVsOwner.statusCode).toBe(409);
-    const ownerSelf = await call('DELETE', url(owner), owner);
-    expect(ownerSelf.statusCode).toBe(409);
-    expect(ownerSelf.json().msg).toBe('The owner cannot be removed; transfer ownership first');
+    expect((await remove(member, member2)).status).toBe(403);
+    const adminVsAdmin = await remove(admin, admin2);
+    expect(adminVsAdmin.status).toBe(403);
+    expect(adminVsAdmin.error().msg).toBe('Admins may remove plain members only');
+    const adminVsOwner = await remove(admin, owner);
+    expect(adminVsOwner.status).toBe(409);
+    const ownerSelf = await remove(owner, owner);
+    expect(ownerSelf.status).toBe(409);
+    expect(ownerSelf.error().msg).toBe('The owner cannot be removed; transfer ownership first');
 
-    expect((await call('DELETE', url(member), admin)).json()).toEqual({ removed: true });
-    expect((await call('DELETE', url(admin2), owner)).json()).toEqual({ removed: true });
-    expect((await call('GET', `/api/account/teams/${team.id}/members`, member)).statusCode).toBe(404);
+    expect((await remove(admin, member)).ok()).toEqual({ removed: true });
+    expect((await remove(owner, admin2)).ok()).toEqual({ removed: true });
+    expect((await callEndpoint(t.app, listTeamMembers, { as: member, params: { id: team.id } })).status).toBe(
+      404,
+    );
     expect(
       await t.platform.db.select().from(projectMembers).where(eq(projectMembers.userId, member.userId)),
     ).toEqual([]);
@@ -119,19 +134,18 @@ describe('team members: roles, removal, leaving, ownership', () => {
     const member = await signUpUser(t.app);
     const team = await newTeam(owner);
     await join(team.id, member, 'member');
-    await call('PUT', '/api/account/teams/current', member, { team_id: team.id });
+    await api.switchTo(member, team.id);
     expect(await currentTeamId(member)).toBe(team.id);
+    const leave = (as: User) => callEndpoint(t.app, leaveTeam, { as, params: { id: team.id } });
 
-    const ownerLeaves = await call('POST', `/api/account/teams/${team.id}/leave`, owner);
-    expect(ownerLeaves.statusCode).toBe(409);
-    expect(ownerLeaves.json().msg).toBe('The owner cannot leave; transfer the team to another member first');
+    const ownerLeaves = await leave(owner);
+    expect(ownerLeaves.status).toBe(409);
+    expect(ownerLeaves.error().msg).toBe('The owner cannot leave; transfer the team to another member first');
 
-    expect((await call('POST', `/api/account/teams/${team.id}/leave`, member)).json()).toEqual({
-      left: true,
-    });
+    expect((await leave(member)).ok()).toEqual({ left: true });
     const [personal] = await myTeams(member);
     expect(await currentTeamId(member)).toBe(personal?.id);
-    expect((await call('POST', `/api/account/teams/${team.id}/leave`, member)).statusCode).toBe(404);
+    expect((await leave(member)).status).toBe(404);
   });
 
   it('transfer: owner only, to a member; the old owner becomes admin and owner_id follows', async () => {
@@ -142,15 +156,19 @@ describe('team members: roles, removal, leaving, ownership', () => {
     const team = await newTeam(owner);
     await join(team.id, admin, 'admin');
     await join(team.id, member, 'member');
-    const url = `/api/account/teams/${team.id}/transfer`;
+    const transfer = (as: User, to: User) =>
+      callEndpoint(t.app, transferTeamOwnership, {
+        as,
+        params: { id: team.id },
+        body: { user_id: to.userId },
+      });
 
-    expect((await call('POST', url, admin, { user_id: member.userId })).statusCode).toBe(403);
-    expect((await call('POST', url, owner, { user_id: outsider.userId })).statusCode).toBe(404);
-    expect((await call('POST', url, owner, { user_id: owner.userId })).statusCode).toBe(409);
+    expect((await transfer(admin, member)).status).toBe(403);
+    expect((await transfer(owner, outsider)).status).toBe(404);
+    expect((await transfer(owner, owner)).status).toBe(409);
 
-    const res = await call('POST', url, owner, { user_id: member.userId });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().team).toMatchObject({ id: team.id, role: 'admin' });
+    const res = await transfer(owner, member);
+    expect(res.ok().team).toMatchObject({ id: team.id, role: 'admin' });
     const [row] = await t.platform.db.select().from(teams).where(eq(teams.id, team.id));
     expect(row?.ownerId).toBe(member.userId);
     const roles = await t.platform.db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
@@ -160,8 +178,9 @@ describe('team members: roles, removal, leaving, ownership', () => {
       [member.userId]: 'owner',
     });
     // The old owner may leave now; the new owner may not.
-    expect((await call('POST', `/api/account/teams/${team.id}/leave`, member)).statusCode).toBe(409);
-    expect((await call('POST', `/api/account/teams/${team.id}/leave`, owner)).statusCode).toBe(200);
+    const leave = (as: User) => callEndpoint(t.app, leaveTeam, { as, params: { id: team.id } });
+    expect((await leave(member)).status).toBe(409);
+    expect((await leave(owner)).status).toBe(200);
   });
 
   it('the personal team cannot be transferred', async () => {
@@ -170,11 +189,13 @@ describe('team members: roles, removal, leaving, ownership', () => {
     const [personal] = await myTeams(owner);
     if (!personal) throw new Error('no personal team');
     await join(personal.id, member, 'member');
-    const res = await call('POST', `/api/account/teams/${personal.id}/transfer`, owner, {
-      user_id: member.userId,
+    const res = await callEndpoint(t.app, transferTeamOwnership, {
+      as: owner,
+      params: { id: personal.id },
+      body: { user_id: member.userId },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().msg).toBe('The personal team cannot be transferred');
+    expect(res.status).toBe(409);
+    expect(res.error().msg).toBe('The personal team cannot be transferred');
   });
 
   it('being a member of someone else personal team does not make it my fallback team', async () => {

@@ -39,14 +39,14 @@ export const teamsModule: ServerModule = {
 
     route(listTeamMembers, ({ ctx, params }) => members.listTeamMembers(platform, ctx, params.id));
     route(changeTeamMemberRole, ({ ctx, params, body }) =>
-      members.changeMemberRole(platform, ctx, params.id, params.user_id, body.role),
+      members.changeMemberRole(platform, ctx, { teamId: params.id, userId: params.user_id, role: body.role }),
     );
     route(removeTeamMember, ({ ctx, params }) =>
-      members.removeMember(platform, ctx, params.id, params.user_id),
+      members.removeMember(platform, ctx, { teamId: params.id, userId: params.user_id }),
     );
     route(leaveTeam, ({ ctx, params }) => members.leaveTeam(platform, ctx, params.id));
     route(transferTeamOwnership, ({ ctx, params, body }) =>
-      members.transferOwnership(platform, ctx, params.id, body.user_id),
+      members.transferOwnership(platform, ctx, { teamId: params.id, userId: body.user_id }),
     );
 
     route(
@@ -55,7 +55,7 @@ export const teamsModule: ServerModule = {
       inviteRateLimit,
     );
     route(revokeTeamInvite, ({ ctx, params }) =>
-      invites.revokeTeamInvite(platform, ctx, params.id, params.invite_id),
+      invites.revokeTeamInvite(platform, ctx, { teamId: params.id, inviteId: params.invite_id }),
     );
     route(previewTeamInvite, ({ ctx, body }) => invites.previewTeamInvite(platform, ctx, body.token));
     route(acceptTeamInvite, ({ ctx, body }) => invites.acceptTeamInvite(platform, ctx, body.token));

@@ -1,9 +1,9 @@
 import type { MyTeam, TeamRole } from '@app/contract/account/teams/teams';
 import { AppError } from '../../platform/app-error';
 import type { Db } from '../../platform/db';
+import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { CtxUser, RequestContext } from '../../platform/request-context';
 import { assertTeamCan, toTeamRole } from './team-policy';
 import {
   clearCurrentTeam,
@@ -18,16 +18,18 @@ import {
   updateTeamName,
 } from './teams.repo';
 
-/** Every user gets a personal team on sign-up (ARCHITECTURE section 6); it holds their plan and data. */
-export async function createPersonalTeam(db: Db, user: { id: string; name: string }): Promise<string> {
-  return db.transaction((tx) =>
-    insertTeam(tx, { name: `${user.name}'s team`.slice(0, 60), personal: true, ownerId: user.id }),
-  );
-}
-
-export function requireUser(ctx: RequestContext): CtxUser {
-  if (!ctx.user) throw new AppError('BEARER_TOKEN_ERROR');
-  return ctx.user;
+/**
+ * Every user gets a personal team on sign-up (ARCHITECTURE section 6); it holds their plan and data.
+ * Its name is written in the sign-up's language ("Ann's team", "Ann的团队"): from then on it is the
+ * team's name like any a person types, shown as written and renamable.
+ */
+export async function createPersonalTeam(
+  db: Db,
+  user: { id: string; name: string },
+  t: (msgid: string) => string = (msgid) => msgid,
+): Promise<string> {
+  const name = t("{{name}}'s team").replace('{{name}}', user.name).slice(0, 60);
+  return db.transaction((tx) => insertTeam(tx, { name, personal: true, ownerId: user.id }));
 }
 
 export type Membership = Omit<MembershipRecord, 'role'> & { role: TeamRole };
@@ -38,14 +40,14 @@ export const TEAM_NOT_FOUND = 'Team not found';
  * The caller's membership of a team. A team the caller is not in is NOT_FOUND, not FORBIDDEN:
  * its existence is not revealed.
  */
-export async function requireTeam(db: Db, ctx: RequestContext, teamId: string): Promise<Membership> {
-  const row = await findMembership(db, teamId, requireUser(ctx).id);
+export async function requireTeam(db: Db, ctx: SignedInContext, teamId: string): Promise<Membership> {
+  const row = await findMembership(db, teamId, ctx.user.id);
   if (!row) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
   return { ...row, role: toTeamRole(row.role) };
 }
 
 /** The current team of the request (ctx.team, resolved with the session). */
-export function currentTeam(ctx: RequestContext): { id: string; name: string; role: TeamRole } {
+export function currentTeam(ctx: SignedInContext): { id: string; name: string; role: TeamRole } {
   if (!ctx.team) throw new AppError('NOT_FOUND', { msg: 'You are not in any team' });
   return { id: ctx.team.id, name: ctx.team.name, role: toTeamRole(ctx.team.role) };
 }
@@ -67,34 +69,33 @@ function toMyTeam(row: MyTeamRecord, currentId: string | undefined): MyTeam {
 /** One of the caller's teams as the answers show it; `currentId` when it just changed. */
 export async function myTeam(
   db: Db,
-  ctx: RequestContext,
-  teamId: string,
-  currentId = ctx.team?.id,
+  ctx: SignedInContext,
+  { teamId, currentId = ctx.team.id }: { teamId: string; currentId?: string },
 ): Promise<MyTeam> {
-  const [row] = await myTeams(db, requireUser(ctx).id, teamId);
+  const [row] = await myTeams(db, ctx.user.id, teamId);
   if (!row) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
   return toMyTeam(row, currentId);
 }
 
-export async function listMyTeams(platform: Platform, ctx: RequestContext) {
-  const rows = await myTeams(platform.db, requireUser(ctx).id);
-  return { items: rows.map((row) => toMyTeam(row, ctx.team?.id)) };
+export async function listMyTeams(platform: Platform, ctx: SignedInContext) {
+  const rows = await myTeams(platform.db, ctx.user.id);
+  return { items: rows.map((row) => toMyTeam(row, ctx.team.id)) };
 }
 
 /** Anyone may create a team and owns it; they keep working where they are until they switch. */
-export async function createTeam(platform: Platform, ctx: RequestContext, name: string) {
-  const user = requireUser(ctx);
+export async function createTeam(platform: Platform, ctx: SignedInContext, name: string) {
+  const user = ctx.user;
   const id = await platform.db.transaction((tx) =>
     insertTeam(tx, { name, personal: false, ownerId: user.id }),
   );
-  return { team: await myTeam(platform.db, ctx, id) };
+  return { team: await myTeam(platform.db, ctx, { teamId: id }) };
 }
 
-export async function renameTeam(platform: Platform, ctx: RequestContext, teamId: string, name: string) {
+export async function renameTeam(platform: Platform, ctx: SignedInContext, teamId: string, name: string) {
   const team = await requireTeam(platform.db, ctx, teamId);
   assertTeamCan(team.role, 'team.rename');
   await updateTeamName(platform.db, teamId, name);
-  return { team: await myTeam(platform.db, ctx, teamId) };
+  return { team: await myTeam(platform.db, ctx, { teamId }) };
 }
 
 /**
@@ -102,8 +103,8 @@ export async function renameTeam(platform: Platform, ctx: RequestContext, teamId
  * in the team fall back to their personal team; the team's stored files are removed after the
  * rows are gone (a failed removal leaves bytes, never a row without bytes).
  */
-export async function deleteTeam(platform: Platform, ctx: RequestContext, teamId: string) {
-  const user = requireUser(ctx);
+export async function deleteTeam(platform: Platform, ctx: SignedInContext, teamId: string) {
+  const user = ctx.user;
   const keys = await platform.db.transaction(async (tx) => {
     const row = await lockMembership(tx, teamId, user.id);
     if (!row) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
@@ -118,9 +119,9 @@ export async function deleteTeam(platform: Platform, ctx: RequestContext, teamId
   return { deleted: true as const };
 }
 
-export async function switchCurrentTeam(platform: Platform, ctx: RequestContext, teamId: string) {
-  const user = requireUser(ctx);
+export async function switchCurrentTeam(platform: Platform, ctx: SignedInContext, teamId: string) {
+  const user = ctx.user;
   await requireTeam(platform.db, ctx, teamId);
   await setCurrentTeam(platform.db, user.id, teamId);
-  return { team: await myTeam(platform.db, ctx, teamId, teamId) };
+  return { team: await myTeam(platform.db, ctx, { teamId, currentId: teamId }) };
 }

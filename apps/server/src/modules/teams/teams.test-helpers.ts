@@ -1,33 +1,23 @@
+import { createTeam, listMyTeams, switchCurrentTeam } from '@app/contract/account/teams/teams';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { teamMembers } from '../../db/schema';
-import type { signUpUser, TestApp } from '../../test/test-app';
+import { teamMembers, users } from '../../db/schema';
+import { callEndpoint } from '../../test/call-endpoint';
+import { signUpUser, type TestApp } from '../../test/test-app';
 
 export type User = Awaited<ReturnType<typeof signUpUser>>;
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Calls the team endpoints as a user; shared by the team test files. */
+/** The team calls the team test files share, through the contract. */
 export function teamApi(t: TestApp) {
   const app: FastifyInstance = t.app;
-  const call = (method: Method, url: string, user?: User, payload?: object) =>
-    app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
 
   async function myTeams(user: User) {
-    const res = await call('GET', '/api/account/teams', user);
-    expect(res.statusCode).toBe(200);
-    return res.json().items as {
-      id: string;
-      name: string;
-      personal: boolean;
-      role: string;
-      current: boolean;
-    }[];
+    return (await callEndpoint(app, listMyTeams, { as: user })).ok().items;
   }
 
   async function newTeam(owner: User, name = 'Acme') {
-    const res = await call('POST', '/api/account/teams', owner, { name });
-    expect(res.statusCode).toBe(200);
-    return res.json().team as { id: string; name: string };
+    return (await callEndpoint(app, createTeam, { as: owner, body: { name } })).ok().team;
   }
 
   /** Test set-up only: the invite flow itself is covered in team-invites.test.ts. */
@@ -37,11 +27,30 @@ export function teamApi(t: TestApp) {
 
   /** The team the session resolves (basic infos), i.e. what the next request works in. */
   async function currentTeamId(user: User) {
-    const res = await call('GET', '/api/user/basic-infos', user);
-    return res.json().team.id as string;
+    return (await callEndpoint(app, getBasicInfos, { as: user })).ok().team.id;
   }
 
-  return { call, myTeams, newTeam, join, currentTeamId };
+  /** Makes `teamId` the user's current team (what the team switcher does). */
+  async function switchTo(user: User, teamId: string) {
+    return (await callEndpoint(app, switchCurrentTeam, { as: user, body: { team_id: teamId } })).ok().team;
+  }
+
+  return { myTeams, newTeam, join, currentTeamId, switchTo };
+}
+
+/**
+ * A signed-up user whose address counts as verified: test set-up for invitees, who must have a
+ * verified address to accept (the verification itself is covered with real codes in the invite
+ * tests and in security/email.test.ts).
+ */
+export async function signUpVerified(t: TestApp, overrides: { email?: string; name?: string } = {}) {
+  const user = await signUpUser(t.app, overrides);
+  await markEmailVerified(t, user);
+  return user;
+}
+
+export async function markEmailVerified(t: TestApp, user: { userId: string }) {
+  await t.platform.db.update(users).set({ emailVerified: true }).where(eq(users.id, user.userId));
 }
 
 /** The token of an invite link (`...accept-invite?token=`). */

@@ -1,5 +1,5 @@
+import { maskEmail } from '@app/contract/user/mask-email';
 import { describe, expect, it } from 'vitest';
-import { maskEmail } from './mask-email';
 
 describe('maskEmail keeps the first and last letters', () => {
   it('masks the middle of the local part and keeps the domain', () => {

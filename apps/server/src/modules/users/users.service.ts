@@ -1,14 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { LOCALES, type Locale } from '@app/contract/common';
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
-import { AppError } from '../../platform/app-error';
-import { FREE_PLAN } from '../../platform/free-plan';
+import { shownEmail } from '@app/contract/user/mask-email';
+import type { SignedInContext } from '../../platform/endpoint';
+import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import type { RequestContext } from '../../platform/request-context';
-import { readUnread } from '../messages/unread';
-import { readPreferences } from '../personalization/personalization.service';
+import { teamQuota } from '../billing/usm-quota';
+import { readDynamicConfig } from '../dynamic-configs/dynamic-configs.service';
+import { readUnreadKept } from '../messages/unread';
+import { roleLabel } from '../permissions/role-label';
+import { toPreferences } from '../personalization/personalization.service';
 import { mainBoundAccount, mainBoundKey } from '../social/main-bound-account';
-import { shownEmail } from './mask-email';
+import { usedBytes } from '../storage/storage.repo';
 
 const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).includes(loc);
 
@@ -16,24 +19,27 @@ const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).
  * Everything the client needs at start: the user, the team, the versions its caches depend on,
  * the languages and the quota. Reads run in parallel; none depends on another.
  */
-export async function getBasicInfos(platform: Platform, ctx: RequestContext): Promise<BasicInfos> {
+export async function getBasicInfos(platform: Platform, ctx: SignedInContext): Promise<BasicInfos> {
   const { user, team } = ctx;
-  if (!user || !team) throw new AppError('BEARER_TOKEN_ERROR');
   const { config } = platform;
   const cn = config.REGION === 'cn';
 
-  // Role names, languages and versions come from the caches that follow the version counters;
-  // only the user's own preferences and unread messages cost queries here.
+  // Role names, languages and versions come from the caches that follow the version counters; the
+  // user's settings came with the session and the unread messages are kept with it.
   const mainKey = mainBoundKey(config);
-  const [roleName, translationVersion, permissionVersion, preferences, msgs_unread, mainAccount] =
+  const preferences = toPreferences(user.settings);
+  const [roleName, translationVersion, permissionVersion, msgs_unread, mainAccount, storageUsed, quota] =
     await Promise.all([
       platform.access.roleName(user.role),
       platform.translator.ensureFresh(),
       platform.access.currentVersion(),
-      readPreferences(platform, user.id),
-      readUnread(platform.db, user.id),
+      readUnreadKept(platform, user.id),
       // A query only for WeChat (China region, or an account made by WeChat sign-in).
       mainBoundAccount(platform.db, user, mainKey),
+      // One primary-key read of the team's storage counter.
+      usedBytes(platform.db, team.id),
+      // The plan, credits and storage quota of the team, in one query.
+      teamQuota(platform, team.id),
     ]);
   const langs = platform.translator.languages();
   const versions = {
@@ -49,8 +55,8 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
     avatar_url: user.image,
     main_bound_account: mainAccount,
     email: shownEmail(user.email),
-    role_name: roleName ?? user.role,
-    created_at: Math.floor(user.createdAt.getTime() / 1000),
+    role_name: roleLabel(ctx.t, user.role, roleName),
+    created_at: toSeconds(user.createdAt),
     user_hash: createHmac('sha256', platform.secret).update(`user:${user.id}`).digest('hex'),
     msgs_unread,
     team: { id: team.id, name: team.name, role: team.role },
@@ -64,16 +70,7 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
       .filter((lang) => isLocale(lang.loc))
       .map((lang) => ({ loc: lang.loc as Locale, display: lang.display, switch: lang.enabled })),
     view_config: { large_menu_for_adm: false },
-    usm_quota: {
-      plan_key: FREE_PLAN.plan_key,
-      plan_name: FREE_PLAN.plan_name,
-      credits_balance: FREE_PLAN.credits_granted,
-      credits_granted: FREE_PLAN.credits_granted,
-      storage_used_bytes: 0,
-      storage_limit_bytes: FREE_PLAN.storage_limit_bytes,
-      seats: FREE_PLAN.seats,
-      expire_time: null,
-    },
+    usm_quota: { ...quota, storage_used_bytes: storageUsed },
     global_config: {
       team_name: team.name,
       location_val: cn ? 'cn' : 'global',
@@ -81,7 +78,8 @@ export async function getBasicInfos(platform: Platform, ctx: RequestContext): Pr
       main_bound_key: mainKey,
       currency: cn ? 'CNY' : 'USD',
       dev_test: config.NODE_ENV !== 'production',
-      gads_enable: false,
+      // Spec section 3 global config; an admin's dynamic config (cached per its version).
+      gads_enable: await readDynamicConfig(platform, 'gads_enable'),
       api_host: config.publicUrl,
       usePostHog_enable: false,
     },

@@ -1,8 +1,9 @@
-import { zBasicInfos } from '@app/contract/user/get-basic-infos';
+import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 
-describe('GET /api/user/basic-infos', () => {
+describe(`${getBasicInfos.id}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -11,9 +12,8 @@ describe('GET /api/user/basic-infos', () => {
 
   it('answers every field of the spec with the e-mail masked', async () => {
     const user = await signUpUser(t.app, { email: 'jonathan@example.com', name: 'Jonathan' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: user.auth });
-    expect(res.statusCode).toBe(200);
-    const body = zBasicInfos.parse(res.json());
+    // ok() reads the answer with the contract's own schema (zBasicInfos).
+    const body = (await callEndpoint(t.app, getBasicInfos, { as: user })).ok();
     expect(body).toMatchObject({
       id: user.userId,
       username: 'Jonathan',
@@ -37,8 +37,8 @@ describe('GET /api/user/basic-infos', () => {
 
   it('the super admin seeded from ADMIN_EMAIL has the super admin role', async () => {
     const admin = await signInAdmin(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers: admin.auth });
-    expect(res.json().role_name).toBe('Super admin');
+    const res = await callEndpoint(t.app, getBasicInfos, { as: admin });
+    expect(res.ok().role_name).toBe('Super admin');
   });
 
   it.each([
@@ -46,17 +46,13 @@ describe('GET /api/user/basic-infos', () => {
     ['a made-up token', { authorization: 'Bearer made-up-token' }],
     ['a non-bearer scheme', { authorization: 'Basic abc' }],
   ])('with %s answers 401 BEARER_TOKEN_ERROR', async (_label, headers) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/basic-infos', headers });
-    expect(res.statusCode).toBe(401);
-    expect(res.json().error_code).toBe('BEARER_TOKEN_ERROR');
+    const res = await callEndpoint(t.app, getBasicInfos, { headers });
+    expect(res.status).toBe(401);
+    expect(res.error().error_code).toBe('BEARER_TOKEN_ERROR');
   });
 
   it('messages follow Accept-Language', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/user/basic-infos',
-      headers: { 'accept-language': 'zh-CN' },
-    });
-    expect(res.json().msg).toBe('请重新登录');
+    const res = await callEndpoint(t.app, getBasicInfos, { headers: { 'accept-language': 'zh-CN' } });
+    expect(res.error().msg).toBe('请重新登录');
   });
 });

@@ -81,7 +81,7 @@ export const acceptProjectInvite = defineEndpoint({
   method: 'POST',
   path: '/api/account/project-invites/accept',
   permission: 'signed_in',
-  summary: "Join the project (not its team); the invited e-mail must be the caller's",
+  summary: "Join the project (not its team); the invited e-mail must be the caller's, verified",
   tags,
   body: zTokenBody,
   response: z.object({ project: zProject }),

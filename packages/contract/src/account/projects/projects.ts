@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../../common';
 import { defineEndpoint } from '../../define-endpoint';
-import { zListQuery, zListResponse } from '../../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../../list';
 
 const tags = ['account: projects'];
 
@@ -37,6 +37,17 @@ export type Project = z.infer<typeof zProject>;
 
 const zProjectAnswer = z.object({ project: zProject });
 
+/** The fields listProjects may be filtered and sorted by (nothing else reaches the server). */
+export const projectListFields = defineListFields({
+  name: { kind: 'text', filter: ['contains', 'eq'], sort: true },
+  created_at: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+  updated_at: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `team`: the current team's projects; `shared`: other teams' projects I was invited to. */
+export const zProjectScope = z.enum(['team', 'shared']);
+export type ProjectScope = z.infer<typeof zProjectScope>;
+
 /**
  * `scope=team` (default): projects of the current team I may see (its owner and admins see all).
  * `scope=shared`: projects of other teams I was invited to without joining the team.
@@ -48,7 +59,7 @@ export const listProjects = defineEndpoint({
   permission: 'signed_in',
   summary: 'Projects I can open, in the current team or shared with me',
   tags,
-  query: zListQuery.extend({ scope: z.enum(['team', 'shared']).default('team') }),
+  query: zListQueryOf(projectListFields, { scope: zProjectScope.default('team') }),
   response: zListResponse(zProject),
 });
 

@@ -19,6 +19,8 @@ export type InviteState = z.infer<typeof zInviteState>;
 export const zInviteRole = z.enum(['admin', 'member'], { message: 'Choose admin or member' });
 
 export const zInviteBody = z.object({ email: zEmail, role: zInviteRole.default('member') });
+/** An invite as a form fills it in: the address and the role. */
+export type InviteBody = z.infer<typeof zInviteBody>;
 
 export const zTokenBody = z.object({ token: zInviteToken });
 
@@ -52,5 +54,12 @@ export const zInvitePreviewFields = {
   expires_at: zSeconds,
   /** The signed-in user's e-mail is the invited one (else accepting is refused). */
   email_matches: z.boolean(),
+  /**
+   * The signed-in user's e-mail is verified. Accepting needs it (FORBIDDEN otherwise): the page
+   * offers the verification code (`/api/account/security/email/...`) first.
+   */
+  email_verified: z.boolean(),
   already_member: z.boolean(),
 };
+/** What every invite preview says, whatever the invite leads to (a team, a project). */
+export type InvitePreview = z.infer<z.ZodObject<typeof zInvitePreviewFields>>;

@@ -42,7 +42,7 @@ export const acceptTeamInvite = defineEndpoint({
   method: 'POST',
   path: '/api/account/team-invites/accept',
   permission: 'signed_in',
-  summary: "Join the team (the invited e-mail must be the caller's); it becomes the current team",
+  summary: "Join the team (the invited e-mail must be the caller's, verified); it becomes the current team",
   tags,
   body: zTokenBody,
   response: z.object({ team: zMyTeam }),

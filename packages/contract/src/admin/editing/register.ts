@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint';
 import { zEditor } from '../../events/subscriber';
+import { ADMIN_AREA } from '../../permission-codes';
 
 /** Spec section 9: a page that edits a record says so this often. */
 export const EDITING_HEARTBEAT_SECONDS = 15;
@@ -12,7 +13,9 @@ export const EDITING_HEARTBEAT_SECONDS = 15;
 export const registerEditing = defineEndpoint({
   method: 'POST',
   path: '/api/admin/editing/register',
-  permission: 'signed_in',
+  // Refused before the body is read to anyone who may open no admin page; the service then
+  // checks the page named in the body.
+  permission: ADMIN_AREA,
   summary: 'Say that the caller is on (or has left) an admin page editing a record; answers who else is',
   tags: ['admin: editing'],
   body: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../../common';
 import { defineEndpoint } from '../../define-endpoint';
-import { zListQuery, zListResponse } from '../../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../../list';
 
 /** One attempt of a background job (the schedule log of `/admin/system/schedule/notify/logs`). */
 export const zJobRun = z.object({
@@ -21,14 +21,21 @@ export const zJobRun = z.object({
 });
 export type JobRun = z.infer<typeof zJobRun>;
 
-/** Filterable: queue, status (eq, in), start_time (between). `q`: queue, job id or error. */
+/** The fields listJobRuns may be filtered and sorted by (nothing else reaches the server). */
+export const jobRunListFields = defineListFields({
+  queue: { kind: 'text', filter: ['eq', 'in'] },
+  status: { kind: 'text', filter: ['eq', 'in'] },
+  start_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q`: queue, job id or error. */
 export const listJobRuns = defineEndpoint({
   method: 'GET',
   path: '/api/admin/schedule/logs',
   permission: 'admin.logs.read',
   summary: 'Background job runs with status, attempt and error',
   tags: ['admin: logs'],
-  query: zListQuery,
+  query: zListQueryOf(jobRunListFields),
   response: zListResponse(zJobRun).extend({ queues: z.array(z.string()) }),
 });
 

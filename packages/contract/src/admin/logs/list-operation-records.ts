@@ -1,14 +1,24 @@
 import { defineEndpoint } from '../../define-endpoint';
-import { zListQuery, zListResponse } from '../../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../../list';
 import { zOperationRecord } from './operation-record';
 
-/** Filterable: action, target_type, target_id, actor_id, result (eq, in), creation_time (between). `q`: actor e-mail, action, target. */
+/** The fields listOperationRecords may be filtered and sorted by (nothing else reaches the server). */
+export const operationRecordListFields = defineListFields({
+  action: { kind: 'text', filter: ['eq', 'in', 'contains'], sort: true },
+  target_type: { kind: 'text', filter: ['eq', 'in'], sort: true },
+  target_id: { kind: 'text', filter: ['eq'] },
+  actor_id: { kind: 'text', filter: ['eq'] },
+  result: { kind: 'text', filter: ['eq', 'in'], sort: true },
+  creation_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q`: actor e-mail, action, target. */
 export const listOperationRecords = defineEndpoint({
   method: 'GET',
   path: '/api/admin/operation-records',
   permission: 'admin.logs.read',
   summary: 'The audit log of admin mutations',
   tags: ['admin: logs'],
-  query: zListQuery,
+  query: zListQueryOf(operationRecordListFields),
   response: zListResponse(zOperationRecord),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../../common';
 import { defineEndpoint } from '../../define-endpoint';
-import { zListQuery, zListResponse } from '../../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../../list';
 
 export const zServerError = z.object({
   id: z.number().int(),
@@ -17,13 +17,21 @@ export const zServerError = z.object({
   creation_time: zSeconds,
 });
 
-/** `q` matches a req_id exactly or the message; filterable by route, user_id (eq) and creation_time (between). */
+/** The fields listServerErrors may be filtered and sorted by (nothing else reaches the server). */
+export const serverErrorListFields = defineListFields({
+  route: { kind: 'text', filter: ['eq', 'contains'], sort: true },
+  user_id: { kind: 'text', filter: ['eq'] },
+  status: { kind: 'number', filter: ['eq', 'gte'], sort: true },
+  creation_time: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q` matches a req_id exactly or the message. */
 export const listServerErrors = defineEndpoint({
   method: 'GET',
   path: '/api/admin/server-errors',
   permission: 'admin.logs.read',
   summary: 'Unhandled errors with their request id, route, user and stack',
   tags: ['admin: logs'],
-  query: zListQuery,
+  query: zListQueryOf(serverErrorListFields),
   response: zListResponse(zServerError),
 });

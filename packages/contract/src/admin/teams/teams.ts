@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../../common';
 import { defineEndpoint } from '../../define-endpoint';
-import { zListQuery, zListResponse } from '../../list';
+import { defineListFields, zListQueryOf, zListResponse } from '../../list';
 
 const tags = ['admin: teams'];
 
@@ -14,14 +14,21 @@ export const zAdminTeamRow = z.object({
   created_at: zSeconds,
 });
 
-/** Filterable: personal (eq). `q` searches the team name and the owner's e-mail. */
+/** The fields listAdminTeams may be filtered and sorted by (nothing else reaches the server). */
+export const adminTeamListFields = defineListFields({
+  personal: { kind: 'bool', filter: ['eq'], sort: true },
+  name: { kind: 'text', filter: ['contains', 'eq'], sort: true },
+  created_at: { kind: 'time', filter: ['between', 'gte', 'lte'], sort: true },
+});
+
+/** `q` searches the team name and the owner's e-mail. */
 export const listAdminTeams = defineEndpoint({
   method: 'GET',
   path: '/api/admin/teams',
   permission: 'admin.teams.read',
   summary: 'Teams with their owner and size',
   tags,
-  query: zListQuery,
+  query: zListQueryOf(adminTeamListFields),
   response: zListResponse(zAdminTeamRow),
 });
 

@@ -1,5 +1,5 @@
-import { signInEvents } from '../db/schema';
-import type { Db } from './db';
+import { signInEvents } from '../../db/schema';
+import type { Db } from '../../platform/db';
 
 export interface SignInAttempt {
   userId: string | null;

@@ -39,21 +39,34 @@ export function inviteState(invite: InviteDates, now = new Date()): InviteState 
 
 export const INVITE_NOT_FOUND = 'This invite link is not valid';
 
+/** The account that tries to accept: its address now, and whether its owner proved they read it. */
+export interface InviteeAddress {
+  email: string;
+  emailVerified: boolean;
+}
+
+export const VERIFY_TO_ACCEPT = 'Verify your e-mail address to accept this invite';
+
 /**
  * An invite is accepted once, before it expires, unless revoked, and only by the address it was
- * sent to (compared without case): a forwarded link does not let someone else in.
+ * sent to (compared without case): a forwarded link does not let someone else in. That address must
+ * also be verified on the account: anyone can sign up with any address, so an unverified match
+ * proves nothing, and a stranger who guessed whom an admin invite was for must not get in by
+ * signing up first. Both refusals are FORBIDDEN (this account may not accept it as it is); the
+ * preview's `email_matches` and `email_verified` tell the page which one applies.
  */
-export function assertAcceptable(invite: InviteDates & { email: string }, userEmail: string): void {
+export function assertAcceptable(invite: InviteDates & { email: string }, invitee: InviteeAddress): void {
   const state = inviteState(invite);
   if (state === 'used') throw new AppError('CONFLICT', { msg: 'This invite has already been used' });
   if (state === 'revoked') throw new AppError('CONFLICT', { msg: 'This invite was revoked' });
   if (state === 'expired')
     throw new AppError('CONFLICT', { msg: 'This invite has expired; ask for a new one' });
-  if (!sameEmail(invite.email, userEmail)) {
+  if (!sameEmail(invite.email, invitee.email)) {
     throw new AppError('FORBIDDEN', {
       msg: 'This invite was sent to another e-mail address; sign in with that address to accept it',
     });
   }
+  if (!invitee.emailVerified) throw new AppError('FORBIDDEN', { msg: VERIFY_TO_ACCEPT });
 }
 
 export function sameEmail(a: string, b: string): boolean {

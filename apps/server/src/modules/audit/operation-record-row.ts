@@ -1,9 +1,9 @@
 import type { OperationRecord } from '@app/contract/admin/logs/operation-record';
-import type { operationRecords } from '../db/schema';
-import { toSeconds } from './list-query';
+import { toSeconds } from '../../platform/list-query';
+import type { OperationRecordRow } from './audit.repo';
 
 /** The wire shape of an operation record; shared by the audit log and the user details page. */
-export function toOperationRecord(row: typeof operationRecords.$inferSelect): OperationRecord {
+export function toOperationRecord(row: OperationRecordRow): OperationRecord {
   return {
     id: row.id,
     actor_id: row.actorId,

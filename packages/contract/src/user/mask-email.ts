@@ -1,3 +1,9 @@
+/*
+ * How the API shows an e-mail address (masked) and which addresses are placeholders. A pure rule
+ * several server modules need (users, social, security, messages): it lives here, below all of
+ * them, so none of them imports another just for it (issue 10 item 7: no module-level cycles).
+ */
+
 /**
  * Masks an e-mail keeping the first and last letters of its local part and the domain, so users
  * recognise their address while a shoulder-surfer does not: `alice@example.com` -> `a***e@example.com`.
