@@ -81,7 +81,10 @@ test.describe('account area', () => {
     await expectChatLayout(page);
   });
 
-  test('invite a second user to a team by e-mail; they accept and join it', async ({ browser, baseURL }) => {
+  test('invite a second user to a team by e-mail; they verify their address and join it', async ({
+    browser,
+    baseURL,
+  }) => {
     const base = baseURL as string;
     const owner = await signedInContext(browser, base, 'owner');
     const guest = await signedInContext(browser, base, 'guest');
@@ -108,7 +111,13 @@ test.describe('account area', () => {
       );
       await guest.page.goto(new URL(link).pathname + new URL(link).search);
       await expect(guest.page.getByText(`Join ${teamName}`)).toBeVisible();
-      await guest.page.getByRole('button', { name: 'Accept and join' }).click();
+      // A fresh sign-up's address is unverified, and the server accepts only a verified one:
+      // the page asks for the code mailed to it, then joins at once.
+      await expect(guest.page.getByText('Verify your e-mail address to accept')).toBeVisible();
+      await expect(guest.page.getByRole('button', { name: 'Accept and join' })).toHaveCount(0);
+      await guest.page.getByRole('button', { name: 'Send verification code' }).click();
+      const code = await waitForMail(guest.user.email, /code is (\d{6})/);
+      await typeCode(guest.page, code);
       await expect(guest.page).toHaveURL(/\/account\/team-manager$/);
       await expect(guest.page.getByText(`Welcome to ${teamName}`)).toBeVisible();
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { startBuiltServer } from '../scripts/lib/built-server.mjs';
+import { freePort, startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts';
+import { startGoogle } from './support/google';
 import { startMailbox } from './support/mailbox';
 
 /**
@@ -18,8 +19,13 @@ export default async function globalSetup(config: FullConfig) {
   const mailboxDir = path.join(outputDir, 'mailbox');
   const mailbox = await startMailbox(mailboxDir);
   process.env.E2E_MAILBOX_DIR = mailboxDir;
+  // Google is a local stand-in (OAuth, GA4, Search Console, Ads) the connector journeys bind against.
+  const google = await startGoogle();
+  // The server's public address is the one the browser uses, so Google's redirect comes back to
+  // the same origin (and the same session cookie).
+  const port = await freePort(Number(process.env.E2E_PORT ?? 3100));
   const server = await startBuiltServer({
-    port: Number(process.env.E2E_PORT ?? 3100),
+    port,
     logFile: path.join(outputDir, 'e2e-server.log'),
     env: {
       ADMIN_EMAIL,
@@ -27,13 +33,17 @@ export default async function globalSetup(config: FullConfig) {
       // Every journey signs up or in; keep the per-IP limit out of the way.
       AUTH_RATE_LIMIT_MAX: '1000',
       SMTP_URL: mailbox.url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...google.serverEnv,
     },
   });
+  google.allowRedirect(server.url);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SERVER_OUTPUT_FILE = server.logFile;
   console.log(`e2e server: ${server.url} (DATA_DIR ${server.dataDir}, log ${server.logFile})`);
   return async () => {
     await server.stop();
     await mailbox.close();
+    await google.stop();
   };
 }

@@ -1,15 +1,15 @@
 import type { Preferences } from '@app/contract/account/personalization/personalization';
 import { act, render, screen } from '@testing-library/react';
-import { theme } from 'antd';
+import { Button, theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../lib/format';
 import { createQueryClient } from '../lib/query-client';
 import { basicInfosQueryKey } from '../lib/session/basic-infos';
 import { basicInfosFixture } from '../lib/testing/basic-infos-fixture';
 import { mockFetch } from '../lib/testing/mock-fetch';
+import { darkTheme, lightTheme } from '../lib/theme';
 import { useThemeMode } from '../lib/theme-mode';
 import { AppProviders } from './providers';
-import { darkTheme, lightTheme } from './theme';
 
 // 2023-11-14 22:13:20 UTC.
 const NOV_14_UTC = 1_700_000_000;
@@ -24,6 +24,10 @@ function Probe() {
       <dd data-testid="card">{token.colorBgContainer}</dd>
       <dt>date</dt>
       <dd data-testid="date">{formatDate(NOV_14_UTC)}</dd>
+      <dt>button</dt>
+      <dd>
+        <Button>登录</Button>
+      </dd>
     </dl>
   );
 }
@@ -63,6 +67,11 @@ describe('the app follows the saved preferences', () => {
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(document.documentElement.style.colorScheme).toBe('dark');
     expect(document.body.style.backgroundColor).not.toBe('');
+  });
+
+  it('a two-character Chinese button reads as written: no space inserted between the characters', () => {
+    renderWith(preferences());
+    expect(screen.getByRole('button').textContent).toBe('登录');
   });
 
   it('dates use the saved format and time zone everywhere formatDate is called', () => {

@@ -1,11 +1,11 @@
 import type { Preferences } from '@app/contract/account/personalization/personalization';
 import { ConfigProvider } from 'antd';
-import { type ReactNode, useLayoutEffect } from 'react';
-import { setDatePreferences } from '../lib/format';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import { setDatePreferences } from '../lib/date-preferences';
 import { useAntdLocale } from '../lib/i18n/antd-locale';
 import { useCachedBasicInfos } from '../lib/session/basic-infos';
+import { themeFor } from '../lib/theme';
 import { type ThemeMode, ThemeModeContext } from '../lib/theme-mode';
-import { themeFor } from './theme';
 
 /**
  * The signed-in user's saved preferences, null while signed out. It only listens: the route
@@ -49,9 +49,15 @@ export function LocalizedConfigProvider({ children }: { children: ReactNode }) {
     preferences ? { date_format: preferences.date_format, timezone: preferences.timezone } : null,
   );
   useDocumentTheme(mode);
+  // antd's date pickers format through dayjs, whose locale follows the UI language. Loaded after
+  // the first render: no page opens on a picker, and /chat shows no dates (docs/performance.md).
+  useEffect(() => {
+    void import('../lib/i18n/dayjs-locale').then((dayjsLocale) => dayjsLocale.followUiLanguageInDayjs());
+  }, []);
 
   return (
-    <ConfigProvider locale={locale} theme={themeFor(mode)}>
+    // antd puts a space between two CJK characters in a button ("登 录"); no button of ours wants it.
+    <ConfigProvider locale={locale} theme={themeFor(mode)} button={{ autoInsertSpace: false }}>
       <ThemeModeContext.Provider value={mode}>{children}</ThemeModeContext.Provider>
     </ConfigProvider>
   );

@@ -6,12 +6,11 @@ import { FeedbackBridge } from '../lib/api/feedback-bridge';
 import { i18n } from '../lib/i18n/i18n';
 import { queryClient as sharedQueryClient } from '../lib/query-client';
 import { LocalizedConfigProvider } from './localized-config-provider';
-import './global.css';
 
 /**
- * Everything the routes need around them. The error catalogue's dialogs and toasts come from
- * antd's `<App>` context, so `<FeedbackBridge/>` sits inside it; main.tsx gives it the router's
- * navigate, since this tree is outside the router.
+ * Everything the antd pages need around them (the lazy provider layer of routes.tsx renders it;
+ * component tests wrap in it). The error catalogue's dialogs and toasts come from antd's `<App>`
+ * context, so `<FeedbackBridge/>` sits inside it; main.tsx registers the router's navigate.
  */
 interface AppProvidersProps {
   children: ReactNode;

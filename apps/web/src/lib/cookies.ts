@@ -1,4 +1,4 @@
-import { LANG_COOKIE, type Locale, TOKEN_COOKIE, zLocale } from '@app/contract/common';
+import { isLocale, LANG_COOKIE, type Locale, TOKEN_COOKIE } from './light-contract';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -55,8 +55,8 @@ export function clearToken(): void {
 
 /** The language the user chose, if any and still one we ship. */
 export function getLangCookie(): Locale | null {
-  const parsed = zLocale.safeParse(getCookie(LANG_COOKIE));
-  return parsed.success ? parsed.data : null;
+  const value = getCookie(LANG_COOKIE);
+  return isLocale(value) ? value : null;
 }
 
 /** Spec section 9: the language cookie lasts one year. */

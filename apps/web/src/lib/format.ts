@@ -1,11 +1,11 @@
 import {
   DAYJS_DATE_FORMATS,
   DEFAULT_DATE_FORMAT,
-  type Preferences,
 } from '@app/contract/account/personalization/personalization';
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { type DatePreferences, savedDatePreferences, setDatePreferences } from './date-preferences';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -49,28 +49,24 @@ export const DATE_FORMATS = {
   hour: 'YYYY-MM-DD HH',
 } as const;
 
-/** The user's date format and time zone (account personalization); null zone = the browser's. */
-export type DatePreferences = Pick<Preferences, 'date_format' | 'timezone'>;
+export type { DatePreferences };
 
 const DEFAULT_DATE_PREFERENCES: DatePreferences = { date_format: DEFAULT_DATE_FORMAT, timezone: null };
-let datePreferences: DatePreferences = DEFAULT_DATE_PREFERENCES;
 
 /**
- * Called by the app's provider whenever basic infos change (null when signed out). Module state
- * rather than a hook: table cells, grid value formatters and other plain functions format dates
- * too, and none of them can read React context.
+ * The provider sets them whenever basic infos change (null when signed out), in
+ * `date-preferences.ts`. Module state rather than a hook: table cells, grid value formatters and
+ * other plain functions format dates too, and none of them can read React context.
  */
-export function setDatePreferences(next: DatePreferences | null): void {
-  datePreferences = next ?? DEFAULT_DATE_PREFERENCES;
-}
+export { setDatePreferences };
 
 export function getDatePreferences(): DatePreferences {
-  return datePreferences;
+  return savedDatePreferences() ?? DEFAULT_DATE_PREFERENCES;
 }
 
 /** The dayjs pattern of the user's chosen format. */
 export function userDateFormat(): string {
-  return DAYJS_DATE_FORMATS[datePreferences.date_format];
+  return DAYJS_DATE_FORMATS[getDatePreferences().date_format];
 }
 
 /** Spec section 5: a timestamp is an integer of 10 digits (seconds) or 13 digits (milliseconds). */
@@ -91,7 +87,7 @@ export type DateInput = number | string | Date | Dayjs;
 export function formatDate(
   value: DateInput | null | undefined,
   format: string = userDateFormat(),
-  timeZone: string | null = datePreferences.timezone,
+  timeZone: string | null = getDatePreferences().timezone,
 ): string {
   const date = toDayjs(value);
   return date ? inZone(date, timeZone).format(format) : '';

@@ -1,14 +1,8 @@
-import { type PageDefinition, signedInPage } from './page-route';
+import type { PageDefinition } from './page-route';
+import { pagesIn } from './page-table';
 
 /**
- * Pages of the mobile shell (spec section 2, "Mobile shell"; the path's spelling is the spec's),
- * rendered above the bottom menu with its chat and personal-center tabs.
+ * Pages of the mobile shell (spec section 2, "Mobile shell"), rendered above the bottom menu with
+ * its chat and personal-center tabs: the `mobile` entries of the contract's page table.
  */
-export const mobilePages: PageDefinition[] = [
-  signedInPage('/moblie/personal-center', () =>
-    import('../../features/mobile-shell/personal-center-page').then((m) => m.PersonalCenterPage),
-  ),
-  signedInPage('/moblie/personal-settings', () =>
-    import('../../features/mobile-shell/personal-settings-page').then((m) => m.PersonalSettingsPage),
-  ),
-];
+export const mobilePages: PageDefinition[] = pagesIn('mobile');

@@ -1,11 +1,18 @@
 import { loadLoginPage, loadSignUpPage } from '../../features/auth/auth-pages';
-import { type PageDefinition, publicPage } from './page-route';
+import { lightPage, type PageDefinition, publicPage } from './page-route';
 
-/** Pages outside the signed-in shell. Add a page with one line. */
+/**
+ * Pages outside the signed-in shell. Add a page with one line. The sign-in pages are light (no
+ * antd, no TanStack Query): they are the first page most people open, on any phone
+ * (docs/performance.md; `bench/bundle` fails the tests when they grow past their budget).
+ */
 export const publicPages: PageDefinition[] = [
-  publicPage('/login', loadLoginPage),
-  publicPage('/sign-up', loadSignUpPage),
-  publicPage('/reset-password', () =>
+  lightPage('/login', loadLoginPage),
+  lightPage('/sign-up', loadSignUpPage),
+  lightPage('/forgot-password', () =>
+    import('../../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+  ),
+  lightPage('/reset-password', () =>
     import('../../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
   ),
   // Open so an invited visitor sees what they are invited to; accepting asks them to sign in.
@@ -16,10 +23,10 @@ export const publicPages: PageDefinition[] = [
   ),
   // Where the providers send the browser back (spec section 2, public callback routes).
   publicPage('/google/oauth/code/callback', () =>
-    import('../../features/social-auth/google-callback-page').then((m) => m.GoogleCallbackPage),
+    import('../../features/auth/google-callback-page').then((m) => m.GoogleCallbackPage),
   ),
   publicPage('/wechat-bind-callback', () =>
-    import('../../features/social-auth/wechat-callback-page').then((m) => m.WechatCallbackPage),
+    import('../../features/auth/wechat-callback-page').then((m) => m.WechatCallbackPage),
   ),
   publicPage('/403', () => import('../../features/status/forbidden-page').then((m) => m.ForbiddenPage)),
   publicPage('/500', () => import('../../features/status/server-error-page').then((m) => m.ServerErrorPage)),

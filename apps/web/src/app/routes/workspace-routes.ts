@@ -1,9 +1,8 @@
-import { type PageDefinition, signedInPage } from './page-route';
+import type { PageDefinition } from './page-route';
+import { pagesIn } from './page-table';
 
 /**
- * Pages inside the signed-in shell (top bar with messages, language and user menu). Add a page
- * with one line; a new area (account, admin) gets its own table like this one.
+ * Pages inside the signed-in workspace shell (top bar with messages, language and user menu): the
+ * `workspace` entries of the contract's page table.
  */
-export const workspacePages: PageDefinition[] = [
-  signedInPage('/chat', () => import('../../features/chat/chat-page').then((m) => m.ChatPage)),
-];
+export const workspacePages: PageDefinition[] = pagesIn('workspace');

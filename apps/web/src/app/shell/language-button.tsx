@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChooseLanguage } from '../../lib/i18n/use-choose-language';
 import { useBasicInfos } from '../../lib/session/basic-infos';
-import { LanguageDrawer } from './language-drawer';
+import { lazyPart, Suspense, useOpenedOnce } from './load-on-open';
+
+// antd's Menu and Drawer are a fifth of /chat's weight: they load when the drawer first opens.
+const LanguageDrawer = lazyPart(() => import('./language-drawer').then((m) => m.LanguageDrawer));
 
 /** Opens the language drawer; a choice re-renders the whole UI in that language. */
 export function LanguageButton() {
@@ -12,6 +15,7 @@ export function LanguageButton() {
   const { data } = useBasicInfos();
   const [open, setOpen] = useState(false);
   const { current, pending, choose } = useChooseLanguage();
+  const mounted = useOpenedOnce(open);
 
   return (
     <>
@@ -24,14 +28,18 @@ export function LanguageButton() {
           onClick={() => setOpen(true)}
         />
       </Tooltip>
-      <LanguageDrawer
-        open={open}
-        onClose={() => setOpen(false)}
-        languages={data?.languages ?? []}
-        current={current}
-        pending={pending}
-        onChoose={(loc) => void choose(loc).then((done) => done && setOpen(false))}
-      />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <LanguageDrawer
+            open={open}
+            onClose={() => setOpen(false)}
+            languages={data?.languages ?? []}
+            current={current}
+            pending={pending}
+            onChoose={(loc) => void choose(loc).then((done) => done && setOpen(false))}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { inboxMessage, inboxServer } from '../../features/account-messages/messages-test-server';
 import { formatDate } from '../../lib/format';
 import { basicInfosFixture } from '../../lib/testing/basic-infos-fixture';
 import { hangingResponse } from '../../lib/testing/mock-fetch';
+import { inboxMessage, inboxServer } from '../testing/messages-test-server';
 import { renderApp } from '../testing/render-app';
 import { signedInRoutes, signIn } from '../testing/signed-in-stubs';
 import { stubFetch } from '../testing/stub-fetch';

@@ -3,7 +3,10 @@ import { Badge, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasicInfos } from '../../lib/session/basic-infos';
-import { MessagesDrawer } from './messages-drawer';
+import { lazyPart, Suspense, useOpenedOnce } from './load-on-open';
+
+// Loaded when the drawer first opens, not with the page (docs/performance.md).
+const MessagesDrawer = lazyPart(() => import('./messages-drawer').then((m) => m.MessagesDrawer));
 
 const NO_UNREAD = { total: 0, msgs: [] };
 
@@ -12,6 +15,7 @@ export function MessagesButton() {
   const { t } = useTranslation();
   const { data } = useBasicInfos();
   const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
   const unread = data?.msgs_unread ?? NO_UNREAD;
   const label = unread.total > 0 ? t('Messages, {{total}} unread', { total: unread.total }) : t('Messages');
 
@@ -28,7 +32,11 @@ export function MessagesButton() {
           />
         </Badge>
       </Tooltip>
-      <MessagesDrawer open={open} onClose={() => setOpen(false)} unread={unread} />
+      {mounted ? (
+        <Suspense fallback={null}>
+          <MessagesDrawer open={open} onClose={() => setOpen(false)} unread={unread} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

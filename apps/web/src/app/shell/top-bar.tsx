@@ -1,6 +1,6 @@
 import { Grid, Layout } from 'antd';
 import { Link } from 'react-router';
-import { BrandMark } from '../brand-mark';
+import { BrandMark } from '../../widgets/brand/brand-mark';
 import { LanguageButton } from './language-button';
 import { MessagesButton } from './messages-button';
 import { UserMenu } from './user-menu';

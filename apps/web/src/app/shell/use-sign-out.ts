@@ -1,9 +1,12 @@
-import { postSignOut } from '@app/contract/auth/sign-out';
+import type { postSignOut } from '@app/contract/auth/sign-out';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../lib/api/client';
+import { endpointRef, lightCall } from '../../lib/api/light-client';
 import { clearToken } from '../../lib/cookies';
+
+// The shell's own calls go through the light client: /chat loads no zod (docs/performance.md).
+const signOutEndpoint = endpointRef<typeof postSignOut>('POST', '/api/sign-out');
 
 /** Spec section 4: sign-out clears the bearer cookie and goes to /login. */
 export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolean } {
@@ -14,7 +17,7 @@ export function useSignOut(): { signOut: () => Promise<void>; signingOut: boolea
   const signOut = async () => {
     setSigningOut(true);
     try {
-      await callApi(postSignOut, { body: {}, silent: true });
+      await lightCall(signOutEndpoint, { body: {}, silent: true });
     } catch {
       // The server may be down or the session already gone; the user still asked to leave, and
       // dropping the token below ends the session on this device either way.

@@ -1,10 +1,17 @@
-import { CrownOutlined, LogoutOutlined, MessageOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  ControlOutlined,
+  CrownOutlined,
+  LogoutOutlined,
+  MessageOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { Divider, Spin, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserIdentity } from './user-identity';
+import { useCanOpen } from '../../lib/permissions/use-can-open';
+import { UserIdentity } from '../../widgets/user/user-identity';
 
 interface UserCardProps {
   user: BasicInfos;
@@ -17,10 +24,15 @@ interface UserCardProps {
 /** The user popover's content (spec section 2, "Top bar and shared panels"). */
 export function UserCard({ user, onNavigate, onSignOut, signingOut }: UserCardProps) {
   const { t } = useTranslation();
+  // The admin console is offered to whoever may open it, and to nobody else.
+  const mayAdminister = useCanOpen('/admin');
   const links: { to: string; icon: ReactNode; label: string }[] = [
     { to: '/account/subscription', icon: <CrownOutlined aria-hidden />, label: t('Upgrade') },
     { to: '/chat', icon: <MessageOutlined aria-hidden />, label: t('Chat') },
     { to: '/account/personal/profile', icon: <SettingOutlined aria-hidden />, label: t('Settings') },
+    ...(mayAdminister
+      ? [{ to: '/admin', icon: <ControlOutlined aria-hidden />, label: t('Admin console') }]
+      : []),
   ];
 
   return (

@@ -28,6 +28,43 @@ describe('user popover', () => {
     );
   });
 
+  it('offers the admin console to whoever may open /admin, and to nobody else', async () => {
+    signIn();
+    stubFetch(signedInRoutes(basicInfosFixture({ username: 'Ada' })));
+    renderApp('/chat');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect((await screen.findByRole('link', { name: 'Admin console' })).getAttribute('href')).toBe('/admin');
+  });
+
+  it('shows no admin link to a user the server refuses /admin', async () => {
+    signIn();
+    const infos = basicInfosFixture({ username: 'Bo' });
+    stubFetch({
+      ...signedInRoutes(infos),
+      'POST /api/routes/permission/list': (request) => {
+        const asked = (request.json() as { page_routes?: string[] } | undefined)?.page_routes ?? [];
+        return {
+          body: {
+            page_routes: asked.map((route) =>
+              route.startsWith('/admin')
+                ? { route, access: false, code: 'FORBIDDEN' }
+                : { route, access: true, code: 'OK' },
+            ),
+            apis: [],
+            version: infos.latest_permission_version,
+          },
+        };
+      },
+    });
+    renderApp('/chat');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('link', { name: 'Settings' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: 'Admin console' })).toBeNull();
+  });
+
   it('logs out: tells the server, drops the token and the cache, and goes to /login', async () => {
     signIn();
     const fetch = stubFetch({ ...signedInRoutes(), 'POST /api/sign-out': { body: { signed_out: true } } });
@@ -41,8 +78,9 @@ describe('user popover', () => {
     expect(fetch.callsTo('POST /api/sign-out')[0]?.headers.get('Authorization')).toBe('Bearer test-token');
     expect(getToken()).toBeNull();
     expect(document.cookie).not.toContain(`${TOKEN_COOKIE}=`);
-    expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    // Once /login shows, the signed-in layer (and its cache) is gone.
+    expect(app.queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('still signs out locally when the server cannot be reached', async () => {

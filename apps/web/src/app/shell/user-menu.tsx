@@ -2,9 +2,12 @@ import { Popover, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasicInfos } from '../../lib/session/basic-infos';
+import { UserAvatar } from '../../widgets/user/user-avatar';
+import { lazyPart, Suspense } from './load-on-open';
 import { useSignOut } from './use-sign-out';
-import { UserAvatar } from './user-avatar';
-import { UserCard } from './user-card';
+
+// The card loads when the popover first opens, not with the page (docs/performance.md).
+const UserCard = lazyPart(() => import('./user-card').then((m) => m.UserCard));
 
 /** The avatar at the right of the top bar and its popover. */
 export function UserMenu() {
@@ -23,12 +26,14 @@ export function UserMenu() {
       placement="bottomRight"
       arrow={false}
       content={
-        <UserCard
-          user={user}
-          onNavigate={() => setOpen(false)}
-          onSignOut={() => void signOut()}
-          signingOut={signingOut}
-        />
+        <Suspense fallback={<Skeleton active avatar paragraph={{ rows: 2 }} style={{ width: 240 }} />}>
+          <UserCard
+            user={user}
+            onNavigate={() => setOpen(false)}
+            onSignOut={() => void signOut()}
+            signingOut={signingOut}
+          />
+        </Suspense>
       }
     >
       <button

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
 import { useBasicInfos } from '../../lib/session/basic-infos';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { brandQuery } from './brand-api';
 import { BrandLogoCard } from './brand-logo-card';
 import { BrandProfileForm } from './brand-profile-form';

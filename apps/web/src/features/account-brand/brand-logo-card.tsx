@@ -1,11 +1,17 @@
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
-import { BRAND_LIMITS, type BrandProfile, LOGO_FIELD } from '@app/contract/account/brand/brand';
+import {
+  BRAND_LIMITS,
+  type BrandProfile,
+  LOGO_FIELD,
+  type uploadBrandLogo,
+} from '@app/contract/account/brand/brand';
+import type { EndpointResponse } from '@app/contract/define-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Popconfirm, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Flex, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../lib/format';
-import { applyServerErrors } from './apply-server-errors';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
+import { useFieldErrorSlot, useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { brandQuery, removeLogo, uploadLogo } from './brand-api';
 
 /** What the server takes (it checks the bytes, not the name); `accept` only narrows the picker. */
@@ -16,10 +22,13 @@ export function BrandLogoCard({ brand }: { brand: BrandProfile }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  // The server's refusal of the file shows under the buttons; anything else, as everywhere.
+  const { error, setError, target } = useFieldErrorSlot(LOGO_FIELD);
+  const showErrors = useServerErrors(target);
   const maxSize = formatFileSize(BRAND_LIMITS.logo);
 
-  const remember = (answer: { brand: BrandProfile }) =>
+  // Upload and removal both answer the profile as it now stands.
+  const remember = (answer: EndpointResponse<typeof uploadBrandLogo>) =>
     queryClient.setQueryData(brandQuery(brand.team_id).queryKey, answer);
 
   const upload = useMutation({
@@ -29,12 +38,7 @@ export function BrandLogoCard({ brand }: { brand: BrandProfile }) {
       remember(answer);
       void message.success(t('Logo uploaded'));
     },
-    onError: (failure) =>
-      applyServerErrors(
-        failure,
-        (field) => (field === LOGO_FIELD ? field : null),
-        (fields) => setError(fields[0]?.errors[0] ?? null),
-      ),
+    onError: showErrors,
   });
 
   const remove = useMutation({
@@ -80,18 +84,16 @@ export function BrandLogoCard({ brand }: { brand: BrandProfile }) {
                   </Button>
                 </Upload>
                 {brand.logo ? (
-                  <Popconfirm
+                  <ConfirmAction
                     title={t('Remove the logo?')}
                     description={t('The AI features will no longer use it.')}
                     okText={t('Remove')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('Cancel')}
+                    destructive
                     onConfirm={() => remove.mutateAsync()}
-                  >
-                    <Button danger icon={<DeleteOutlined aria-hidden />} loading={remove.isPending}>
-                      {t('Remove')}
-                    </Button>
-                  </Popconfirm>
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    loading={remove.isPending}
+                  />
                 ) : null}
               </Flex>
               <Typography.Text type="secondary">

@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
-import { applyServerErrors } from './apply-server-errors';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { brandQuery, saveBrand } from './brand-api';
-import { type BrandFormValues, brandFieldFor, toFormValues } from './brand-form-values';
+import { type BrandFormValues, toFormValues } from './brand-form-values';
 import { CompetitorsField } from './competitors-field';
 import { keywordsRules } from './keywords-rules';
 
@@ -20,6 +20,9 @@ export function BrandProfileForm({ brand }: BrandProfileFormProps) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BrandFormValues>();
   const editable = brand.can_edit;
+  // The server names list entries by index: `competitors.1` is that competitor's row, while
+  // `keywords.0` lands on the one tags input the keywords share.
+  const showErrors = useServerErrors(form);
 
   const save = useMutation({
     mutationFn: saveBrand,
@@ -29,7 +32,7 @@ export function BrandProfileForm({ brand }: BrandProfileFormProps) {
       form.setFieldsValue(toFormValues(answer.brand));
       void message.success(t('Brand profile saved'));
     },
-    onError: (error) => applyServerErrors(error, brandFieldFor, (fields) => form.setFields(fields)),
+    onError: showErrors,
   });
 
   return (

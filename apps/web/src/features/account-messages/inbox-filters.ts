@@ -1,3 +1,6 @@
+import { inboxListFields } from '@app/contract/messages/inbox';
+import { MESSAGE_LEVELS, messageLevelLabel } from '../../lib/labels/message-labels';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig, FilterValues } from '../../widgets/filter-drawer/filter-types';
 
 type Translate = (msgid: string) => string;
@@ -5,21 +8,15 @@ type Translate = (msgid: string) => string;
 /** The read-state choice above the list; `read` is the server's bool filter. */
 export type ReadChoice = 'all' | 'unread' | 'read';
 
-/** Filters in the drawer: level and time. */
+/** Filters in the drawer: level and time (controls from the contract's `inboxListFields`). */
 export function inboxDrawerFilters(t: Translate): FilterConfig {
-  return {
+  return filterConfigFrom(inboxListFields, {
     level: {
       alias: t('Level'),
-      type: 'option',
-      options: [
-        { name: t('Important'), value: 'important' },
-        { name: t('Warning'), value: 'warning' },
-        { name: t('Special'), value: 'special' },
-        { name: t('Other'), value: 'other' },
-      ],
+      options: MESSAGE_LEVELS.map((level) => ({ name: messageLevelLabel(level, t), value: level })),
     },
-    creation_time: { alias: t('Time'), type: 'range' },
-  };
+    creation_time: { alias: t('Time') },
+  });
 }
 
 /**
@@ -27,7 +24,7 @@ export function inboxDrawerFilters(t: Translate): FilterConfig {
  * list (it is the filter people use most) instead of a place in the drawer.
  */
 export function inboxListFilters(t: Translate): FilterConfig {
-  return { read: { alias: t('Read'), type: 'bool' }, ...inboxDrawerFilters(t) };
+  return { ...filterConfigFrom(inboxListFields, { read: { alias: t('Read') } }), ...inboxDrawerFilters(t) };
 }
 
 export function readChoiceOf(filters: FilterValues): ReadChoice {

@@ -4,8 +4,8 @@ import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { MessageLevelTag } from '../../app/shell/message-level-tag';
 import { formatDate } from '../../lib/format';
+import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 import './message-entry.css';
 
 type ShownMessage = z.infer<typeof zUnreadMessage>;

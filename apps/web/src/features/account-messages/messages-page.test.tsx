@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { inboxMessage, inboxServer, notice, SENT_AT } from '../../app/testing/messages-test-server';
 import { renderApp } from '../../app/testing/render-app';
 import { signIn } from '../../app/testing/signed-in-stubs';
 import { stubFetch } from '../../app/testing/stub-fetch';
 import { formatDate } from '../../lib/format';
 import { hangingResponse } from '../../lib/testing/mock-fetch';
-import { inboxMessage, inboxServer, notice, SENT_AT } from './messages-test-server';
 
 /** The first page of a file waits for Vite to transform antd: slow on this shared machine. */
 const FIRST_LOAD = { timeout: 30_000 };

@@ -1,8 +1,8 @@
 import { Badge, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
 import { useBasicInfos } from '../../lib/session/basic-infos';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { InboxTab } from './inbox-tab';
 import { NoticesTab } from './notices-tab';
 

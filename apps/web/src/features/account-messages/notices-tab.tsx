@@ -2,8 +2,8 @@ import type { Notice } from '@app/contract/messages/notices';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MessageLevelTag } from '../../app/shell/message-level-tag';
 import { formatDate } from '../../lib/format';
+import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 import { currentNoticesQuery } from './messages-api';
 import './messages-page.css';
 

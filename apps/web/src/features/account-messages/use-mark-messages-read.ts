@@ -1,9 +1,9 @@
+import type { ListPage } from '@app/contract/list';
 import { type InboxMessage, markAllMessagesRead, markMessagesRead } from '@app/contract/messages/inbox';
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
-import type { ListPage } from '../../widgets/list-page/use-server-list';
 import { accountMessagesKey, inboxListKey } from './messages-api';
 
 /**

@@ -3,9 +3,9 @@ import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { Card, Divider, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserIdentity } from '../../app/shell/user-identity';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
-import { teamRoleLabel } from '../../lib/session/team-role-label';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
+import { UserIdentity } from '../../widgets/user/user-identity';
 
 /** Who is signed in and which team they are working in now, with their role there. */
 export function AccountSummaryCard({ user }: { user: BasicInfos }) {

@@ -1,7 +1,7 @@
 import { Col, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
 import { useBasicInfos } from '../../lib/session/basic-infos';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { AccountShortcuts } from './account-shortcuts';
 import { AccountSummaryCard } from './account-summary-card';
 import { PlanSummaryCard } from './plan-summary-card';

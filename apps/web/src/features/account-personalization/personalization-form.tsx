@@ -1,19 +1,17 @@
 import type { Personalization } from '@app/contract/account/personalization/personalization';
 import type { BasicInfos } from '@app/contract/user/get-basic-infos';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Select, Switch } from 'antd';
+import { App, Button, Card, Flex, Form, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error';
 import { changeLanguage } from '../../lib/i18n/change-language';
 import { currentLocale } from '../../lib/i18n/locales';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { DateFormatChoice } from './date-format-choice';
 import { useSavePersonalization } from './personalization-api';
 import { ThemeChoice } from './theme-choice';
 import { TimeZoneSelect } from './time-zone-select';
-
-const FIELDS = ['language', 'timezone', 'theme', 'help_switch', 'date_format'] as const;
 
 interface PersonalizationFormProps {
   saved: Personalization;
@@ -31,7 +29,7 @@ export function PersonalizationForm({ saved, languages }: PersonalizationFormPro
   const [form] = Form.useForm<Personalization>();
   const save = useSavePersonalization();
   const [applying, setApplying] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const refuse = useServerErrors(form);
   const watchedZone: string | null | undefined = Form.useWatch('timezone', form);
   const timeZone = watchedZone === undefined ? saved.timezone : watchedZone;
 
@@ -44,17 +42,7 @@ export function PersonalizationForm({ saved, languages }: PersonalizationFormPro
     ...offered.map((language) => ({ value: language.loc, label: language.display })),
   ];
 
-  const refuse = (error: unknown) => {
-    const fields = isApiError(error) ? (error.body?.fields ?? {}) : {};
-    const placed = FIELDS.filter((name) => fields[name]);
-    form.setFields(placed.map((name) => ({ name, errors: [fields[name] ?? ''] })));
-    if (placed.length === 0) {
-      setFormError(isApiError(error) && error.body ? error.body.msg : t('Sorry! Something went wrong...'));
-    }
-  };
-
   const submit = async (values: Personalization) => {
-    setFormError(null);
     let result: Personalization;
     try {
       result = await save.mutateAsync({
@@ -134,7 +122,6 @@ export function PersonalizationForm({ saved, languages }: PersonalizationFormPro
             <Switch />
           </Form.Item>
         </Card>
-        {formError ? <Alert type="error" showIcon title={formError} /> : null}
         <div>
           <Button type="primary" htmlType="submit" loading={save.isPending || applying}>
             {t('Save')}

@@ -2,7 +2,8 @@ import type { THEMES } from '@app/contract/account/personalization/personalizati
 import { Flex, Radio, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ThemeMode, themeFor } from '../../app/theme';
+import { themeLabel } from '../../lib/labels/account-labels';
+import { type ThemeMode, themeFor } from '../../lib/theme';
 
 interface ThemeChoiceProps {
   id?: string;
@@ -50,8 +51,8 @@ function ThemePreview({ mode }: { mode: ThemeMode }) {
 export function ThemeChoice({ id, value, onChange }: ThemeChoiceProps) {
   const { t } = useTranslation();
   const choices: { mode: ThemeMode; label: string }[] = [
-    { mode: 'light', label: t('Light') },
-    { mode: 'dark', label: t('Dark') },
+    { mode: 'light', label: themeLabel('light', t) },
+    { mode: 'dark', label: themeLabel('dark', t) },
   ];
 
   return (

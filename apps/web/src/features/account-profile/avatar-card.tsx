@@ -1,11 +1,11 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { AVATAR_FIELD, AVATAR_MAX_BYTES, IMAGE_EXTENSIONS } from '@app/contract/account/profile/avatar';
-import { Alert, App, Button, Card, Flex, Popconfirm, Typography, Upload, type UploadProps } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Flex, Typography, Upload, type UploadProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { UserAvatar } from '../../app/shell/user-avatar';
-import { isApiError } from '../../lib/api/api-error';
 import { formatFileSize } from '../../lib/format';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
+import { useFieldErrorSlot, useServerErrors } from '../../widgets/form-errors/use-server-errors';
+import { UserAvatar } from '../../widgets/user/user-avatar';
 import { useProfileMutations } from './profile-api';
 
 /** Narrows the picker; what counts is the server's check of the content. */
@@ -21,13 +21,10 @@ export function AvatarCard({ username, avatarUrl }: AvatarCardProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { uploadAvatar, removeAvatar } = useProfileMutations();
-  const [error, setError] = useState<string | null>(null);
+  // The server's refusal of the file (`file`) shows under the button; anything else, as everywhere.
+  const { error, setError, target } = useFieldErrorSlot(AVATAR_FIELD);
+  const showErrors = useServerErrors(target);
   const limit = formatFileSize(AVATAR_MAX_BYTES);
-
-  const refusal = (cause: unknown): string => {
-    if (isApiError(cause) && cause.body) return cause.body.fields?.[AVATAR_FIELD] ?? cause.body.msg;
-    return t('The picture could not be uploaded. Try again.');
-  };
 
   // Too large is refused before sending: the upload would only be cut off by the server anyway.
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
@@ -46,7 +43,7 @@ export function AvatarCard({ username, avatarUrl }: AvatarCardProps) {
         void message.success(t('Profile picture updated'));
       },
       onError: (cause) => {
-        setError(refusal(cause));
+        showErrors(cause);
         onError?.(cause instanceof Error ? cause : new Error(String(cause)));
       },
     });
@@ -78,18 +75,15 @@ export function AvatarCard({ username, avatarUrl }: AvatarCardProps) {
               </Button>
             </Upload>
             {avatarUrl ? (
-              <Popconfirm
+              <ConfirmAction
                 title={t('Remove your profile picture?')}
                 description={t('The first letter of your name is shown instead.')}
                 okText={t('Remove picture')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('Cancel')}
+                destructive
                 onConfirm={remove}
-              >
-                <Button icon={<DeleteOutlined aria-hidden />} loading={removeAvatar.isPending}>
-                  {t('Remove picture')}
-                </Button>
-              </Popconfirm>
+                icon={<DeleteOutlined aria-hidden />}
+                loading={removeAvatar.isPending}
+              />
             ) : null}
           </Flex>
           <Typography.Text type="secondary">

@@ -1,9 +1,4 @@
-import {
-  AVATAR_FIELD,
-  deleteProfileAvatar,
-  postProfileAvatar,
-  zAvatarResult,
-} from '@app/contract/account/profile/avatar';
+import { AVATAR_FIELD, deleteProfileAvatar, postProfileAvatar } from '@app/contract/account/profile/avatar';
 import { getProfile, type Profile, patchProfile } from '@app/contract/account/profile/profile';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, uploadMultipart } from '../../lib/api/client';
@@ -42,7 +37,7 @@ export function useProfileMutations() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append(AVATAR_FIELD, file, file.name);
-      return uploadMultipart(postProfileAvatar.path, form, { response: zAvatarResult, silent: true });
+      return uploadMultipart(postProfileAvatar, form, { silent: true });
     },
     onSuccess: keepAvatar,
   });

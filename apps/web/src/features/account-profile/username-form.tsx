@@ -1,8 +1,7 @@
 import { USERNAME_MAX } from '@app/contract/account/profile/profile';
-import { Alert, App, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { useProfileMutations } from './profile-api';
 
 interface UsernameValues {
@@ -15,25 +14,17 @@ export function UsernameForm({ username }: { username: string }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<UsernameValues>();
   const { rename } = useProfileMutations();
-  const [formError, setFormError] = useState<string | null>(null);
+  const showErrors = useServerErrors(form);
   const typed = Form.useWatch('username', form);
   const unchanged = (typed ?? username).trim() === username;
 
   const submit = ({ username: next }: UsernameValues) => {
-    setFormError(null);
     rename.mutate(next.trim(), {
       onSuccess: (profile) => {
         form.setFieldsValue({ username: profile.username });
         void message.success(t('Name saved'));
       },
-      onError: (error) => {
-        const field = isApiError(error) ? error.body?.fields?.username : undefined;
-        if (field) form.setFields([{ name: 'username', errors: [field] }]);
-        else
-          setFormError(
-            isApiError(error) && error.body ? error.body.msg : t('Sorry! Something went wrong...'),
-          );
-      },
+      onError: showErrors,
     });
   };
 
@@ -55,7 +46,6 @@ export function UsernameForm({ username }: { username: string }) {
       >
         <Input autoComplete="nickname" maxLength={USERNAME_MAX} showCount style={{ maxWidth: 420 }} />
       </Form.Item>
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 16 }} /> : null}
       <Button type="primary" htmlType="submit" loading={rename.isPending} disabled={unchanged}>
         {t('Save')}
       </Button>

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, TeamOutlined } from '@ant-design/icons';
 import type { Project } from '@app/contract/account/projects/projects';
-import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
-import { projectRoleLabel } from './project-roles';
+import { projectRoleLabel } from '../../lib/labels/team-labels';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 
 interface ProjectCardProps {
   project: Project;
@@ -13,9 +14,6 @@ interface ProjectCardProps {
   onEdit: (project: Project) => void;
   onDelete: (project: Project) => Promise<unknown>;
 }
-
-/** A refusal was already shown by the error catalogue; the confirm only has to close. */
-const ignore = () => undefined;
 
 /** One project in the list; edit and delete appear only where the server says the viewer may. */
 export function ProjectCard({ project, showTeam, onEdit, onDelete }: ProjectCardProps) {
@@ -37,25 +35,19 @@ export function ProjectCard({ project, showTeam, onEdit, onDelete }: ProjectCard
   }
   if (project.can_delete) {
     actions.push(
-      <Popconfirm
+      <ConfirmAction
         key="delete"
         title={t('Delete the project {{name}}?', { name: project.name })}
         description={t('Its members and invites are removed. This cannot be undone.')}
         okText={t('Delete')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('Cancel')}
-        onConfirm={() => onDelete(project).catch(ignore)}
-      >
-        <Button
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={t('Delete {{name}}', { name: project.name })}
-        >
-          {t('Delete')}
-        </Button>
-      </Popconfirm>,
+        destructive
+        onConfirm={() => onDelete(project)}
+        type="text"
+        size="small"
+        danger
+        icon={<DeleteOutlined aria-hidden />}
+        aria-label={t('Delete {{name}}', { name: project.name })}
+      />,
     );
   }
 

@@ -1,20 +1,19 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
 import { isApiError } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
-import { ProjectFormModal } from './project-form-modal';
+import { projectRoleLabel } from '../../lib/labels/team-labels';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
+import { NameModal } from '../../widgets/name-modal/name-modal';
 import { ProjectMembersCard } from './project-members-card';
-import { projectRoleLabel } from './project-roles';
+import { projectNameFields } from './project-name-fields';
 import { projectQuery } from './projects-api';
-import { useProjectActions } from './use-project-actions';
-
-/** A refusal was already shown by the error catalogue; the confirm only has to close. */
-const ignore = () => undefined;
+import { type ProjectValues, useProjectActions } from './use-project-actions';
 
 function BackToProjects() {
   const { t } = useTranslation();
@@ -88,23 +87,21 @@ export function ProjectDetails({ id }: { id: string }) {
             </Button>
           ) : null}
           {project.can_delete ? (
-            <Popconfirm
+            <ConfirmAction
               title={t('Delete the project {{name}}?', { name: project.name })}
               description={t('Its members and invites are removed. This cannot be undone.')}
               okText={t('Delete')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('Cancel')}
+              destructive
               onConfirm={() =>
                 actions.remove.mutateAsync(project.id).then(() => {
                   message.success(t('{{name}} was deleted', { name: project.name }));
                   navigate('/account/project', { replace: true });
-                }, ignore)
+                })
               }
-            >
-              <Button danger icon={<DeleteOutlined aria-hidden />} loading={actions.remove.isPending}>
-                {t('Delete')}
-              </Button>
-            </Popconfirm>
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              loading={actions.remove.isPending}
+            />
           ) : null}
         </Flex>
       </Flex>
@@ -146,11 +143,12 @@ export function ProjectDetails({ id }: { id: string }) {
         </Card>
         <ProjectMembersCard project={project} actions={actions} />
       </Flex>
-      <ProjectFormModal
+      <NameModal<ProjectValues>
         open={editing}
         title={t('Edit project')}
         okText={t('Save')}
-        initial={{ name: project.name, description: project.description }}
+        {...projectNameFields(t)}
+        initialValues={{ name: project.name, description: project.description }}
         onClose={() => setEditing(false)}
         onSave={async (values) => {
           await actions.update.mutateAsync({ id: project.id, values });

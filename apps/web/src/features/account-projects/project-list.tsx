@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Project } from '@app/contract/account/projects/projects';
+import type { Project, ProjectScope } from '@app/contract/account/projects/projects';
 import {
   App,
   Button,
@@ -17,13 +17,14 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { useServerList } from '../../widgets/list-page/use-server-list';
+import { NameModal } from '../../widgets/name-modal/name-modal';
 import { Paginator } from '../../widgets/paginator/paginator';
 import { ProjectCard } from './project-card';
-import { ProjectFormModal } from './project-form-modal';
-import { accountProjectsKey, fetchProjects, type ProjectScope } from './projects-api';
-import { useProjectActions } from './use-project-actions';
+import { projectNameFields } from './project-name-fields';
+import { accountProjectsKey, fetchProjects } from './projects-api';
+import { type ProjectValues, useProjectActions } from './use-project-actions';
 
 /**
  * `/account/project`: the current team's projects, or those other teams shared with me (`scope`
@@ -148,12 +149,15 @@ export function ProjectList() {
         </>
       )}
 
-      <ProjectFormModal
+      <NameModal<ProjectValues>
         open={editing !== null}
         title={editing === 'new' ? t('New project') : t('Edit project')}
         okText={editing === 'new' ? t('Create') : t('Save')}
-        initial={
-          editing && editing !== 'new' ? { name: editing.name, description: editing.description } : undefined
+        {...projectNameFields(t)}
+        initialValues={
+          editing && editing !== 'new'
+            ? { name: editing.name, description: editing.description }
+            : { name: '', description: '' }
         }
         onClose={close}
         onSave={async (values) => {

@@ -2,14 +2,16 @@ import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import type { ProjectMember } from '@app/contract/account/projects/project-members';
 import type { Project } from '@app/contract/account/projects/projects';
 import { useQuery } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Flex, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Avatar, Button, Card, Flex, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
+import { projectRoleLabel } from '../../lib/labels/team-labels';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { InviteModal } from '../../widgets/invites/invite-modal';
 import { PendingInvitesTable } from '../../widgets/invites/pending-invites-table';
-import { projectRoleLabel, projectRoleOptions } from './project-roles';
+import { projectRoleOptions } from './project-roles';
 import { projectMembersQuery } from './projects-api';
 import type { ProjectActions } from './use-project-actions';
 
@@ -83,29 +85,23 @@ export function ProjectMembersCard({ project, actions }: ProjectMembersCardProps
       align: 'right',
       render: (_, member) =>
         member.is_me || project.can_manage ? (
-          <Popconfirm
+          <ConfirmAction
             title={
               member.is_me
                 ? t('Leave the project {{name}}?', { name: project.name })
                 : t('Remove {{name}} from the project?', { name: member.username })
             }
             okText={member.is_me ? t('Leave') : t('Remove')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('Cancel')}
+            destructive
             onConfirm={() => remove(member)}
-          >
-            <Button
-              size="small"
-              type="link"
-              danger
-              icon={<UserDeleteOutlined aria-hidden />}
-              aria-label={
-                member.is_me ? t('Leave the project') : t('Remove {{name}}', { name: member.username })
-              }
-            >
-              {member.is_me ? t('Leave') : t('Remove')}
-            </Button>
-          </Popconfirm>
+            size="small"
+            type="link"
+            danger
+            icon={<UserDeleteOutlined aria-hidden />}
+            aria-label={
+              member.is_me ? t('Leave the project') : t('Remove {{name}}', { name: member.username })
+            }
+          />
         ) : null,
     },
   ];

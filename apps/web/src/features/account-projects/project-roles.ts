@@ -2,10 +2,6 @@ import type { ProjectRole } from '@app/contract/account/projects/projects';
 
 type Translate = (msgid: string) => string;
 
-export function projectRoleLabel(role: ProjectRole, t: Translate): string {
-  return role === 'admin' ? t('Admin') : t('Member');
-}
-
 /** The invite picker: what each project role may do (docs/decisions.md, project rights). */
 export function projectRoleOptions(t: Translate): { value: ProjectRole; label: string }[] {
   return [

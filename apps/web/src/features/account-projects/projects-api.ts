@@ -1,14 +1,11 @@
 import { listProjectMembers } from '@app/contract/account/projects/project-members';
-import { getProject, listProjects } from '@app/contract/account/projects/projects';
+import { getProject, listProjects, type ProjectScope } from '@app/contract/account/projects/projects';
+import type { ListQueryInput } from '@app/contract/list';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
-import type { ListQueryInput } from '../../widgets/list-state/use-list-state';
 
 /** Every query of this feature starts with this key, so one invalidation refreshes them all. */
 export const accountProjectsKey = ['account', 'projects'] as const;
-
-/** `team`: the current team's projects; `shared`: other teams' projects I was invited to. */
-export type ProjectScope = 'team' | 'shared';
 
 export function fetchProjects(
   scope: ProjectScope,

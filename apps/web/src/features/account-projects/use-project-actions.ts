@@ -4,9 +4,9 @@ import {
   revokeProjectInvite,
 } from '@app/contract/account/projects/project-members';
 import { createProject, deleteProject, updateProject } from '@app/contract/account/projects/projects';
+import type { InviteBody } from '@app/contract/account/teams/invite';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
-import type { InviteValues } from '../../widgets/invites/invite-modal';
 import { accountProjectsKey } from './projects-api';
 
 export interface ProjectValues {
@@ -43,7 +43,7 @@ export function useProjectActions() {
       onSuccess: refreshLists,
     }),
     invite: useMutation({
-      mutationFn: ({ id, values }: { id: string; values: InviteValues }) =>
+      mutationFn: ({ id, values }: { id: string; values: InviteBody }) =>
         callApi(inviteProjectMember, { params: { id }, body: values, silent: true }),
       onSuccess: refresh,
     }),

@@ -30,6 +30,9 @@ async function fillPasswords(
   await user.click(card.getByRole('button', { name: 'Change password' }));
 }
 
+/** The server's refusal of a weak password (zxcvbn runs there only, not in this bundle). */
+const WEAK = 'This password is too common. Add more words that are less common.';
+
 describe('/account/security: change password', () => {
   it("the confirmation must match: shows 'The two passwords do not match' and sends nothing", async () => {
     signIn();
@@ -93,6 +96,29 @@ describe('/account/security: change password', () => {
     const error = await card.findByText('The current password is wrong');
     expect(error.closest('.ant-form-item')?.querySelector('#change-password_current_password')).toBeTruthy();
     // On its field only: no toast repeating the server's general message.
+    expect(screen.queryByText('Some fields are not valid')).toBeNull();
+  });
+
+  it("shows the server's refusal of a weak new password on its field, and no toast", async () => {
+    signIn();
+    stubFetch(
+      securityRoutes(undefined, {
+        [ENDPOINT]: {
+          status: 400,
+          body: {
+            error_code: 'VALIDATION_ERROR',
+            msg: 'Some fields are not valid',
+            req_id: 'r-weak',
+            fields: { new_password: WEAK },
+          },
+        },
+      }),
+    );
+    const { card, user } = await openPage();
+    await fillPasswords(card, user, { current: 'old password', next: 'password', confirm: 'password' });
+
+    const error = await card.findByText(WEAK);
+    expect(error.closest('.ant-form-item')?.querySelector('#change-password_new_password')).toBeTruthy();
     expect(screen.queryByText('Some fields are not valid')).toBeNull();
   });
 });

@@ -5,9 +5,9 @@ import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
 import { securityKey } from './security-api';
-import { useSubmitErrors } from './use-submit-errors';
 
 interface ChangePasswordValues {
   current_password: string;
@@ -15,11 +15,8 @@ interface ChangePasswordValues {
   confirm: string;
 }
 
-const FIELD_MAP = {
-  current_password: 'current_password',
-  new_password: 'new_password',
-  confirm_password: 'confirm',
-};
+/** The server's name for the confirmation; the form calls it `confirm`. */
+const FIELD_MAP = { confirm_password: 'confirm' };
 
 /** The current password, then the new one twice (the server checks the pair again). */
 export function ChangePasswordCard() {
@@ -27,7 +24,7 @@ export function ChangePasswordCard() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ChangePasswordValues>();
-  const showErrors = useSubmitErrors();
+  const showErrors = useServerErrors(form, { fieldMap: FIELD_MAP });
   const [revoked, setRevoked] = useState<number | null>(null);
 
   const change = useMutation({
@@ -48,7 +45,7 @@ export function ChangePasswordCard() {
       // The other sessions are gone, and the sign-in list may show them.
       void queryClient.invalidateQueries({ queryKey: securityKey });
     },
-    onError: (error) => showErrors(form, error, FIELD_MAP),
+    onError: showErrors,
   });
 
   return (

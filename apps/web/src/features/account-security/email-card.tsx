@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { callApi } from '../../lib/api/client';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
+import { type CodeSent, type EmailState, resendWait } from '../../widgets/email-code/email-code';
+import { EmailCodeForm } from '../../widgets/email-code/email-code-form';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { EmailChangeFlow } from './email-change-flow';
-import { type CodeSent, type EmailState, resendWait } from './email-code';
-import { EmailCodeForm } from './email-code-form';
 import { securityKey, securityOverviewQuery } from './security-api';
-import { useSubmitErrors } from './use-submit-errors';
 
 type Overview = z.infer<typeof zSecurityOverview>;
 
@@ -24,7 +24,8 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const showErrors = useSubmitErrors();
+  // No form of its own: whatever the server says goes to the shared feedback.
+  const showErrors = useServerErrors(null);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [notSent, setNotSent] = useState(false);
 
@@ -42,7 +43,7 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
         setMode({ kind: 'verify', sent: { sent: true, to: overview.email, expires_in: 0, resend_in: wait } });
         return;
       }
-      showErrors(null, error);
+      showErrors(error);
     },
   });
 

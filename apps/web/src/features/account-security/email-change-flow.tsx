@@ -5,16 +5,14 @@ import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
-import type { CodeSent, EmailState } from './email-code';
-import { EmailCodeForm } from './email-code-form';
-import { useSubmitErrors } from './use-submit-errors';
+import type { CodeSent, EmailState } from '../../widgets/email-code/email-code';
+import { EmailCodeForm } from '../../widgets/email-code/email-code-form';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 
 interface ChangeValues {
   new_email: string;
   password: string;
 }
-
-const FIELD_MAP = { new_email: 'new_email', password: 'password' };
 
 interface EmailChangeFlowProps {
   onChanged: (state: EmailState) => void;
@@ -28,7 +26,7 @@ interface EmailChangeFlowProps {
 export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangeValues>();
-  const showErrors = useSubmitErrors();
+  const showErrors = useServerErrors(form);
   const [asked, setAsked] = useState<ChangeValues | null>(null);
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [notSent, setNotSent] = useState(false);
@@ -50,7 +48,7 @@ export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
       setAsked(values);
       setSent(answer);
     },
-    onError: (error) => showErrors(form, error, FIELD_MAP),
+    onError: showErrors,
   });
 
   if (sent && asked) {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmitErrors } from './use-submit-errors';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 
 interface PasswordValues {
   password: string;
@@ -34,14 +34,14 @@ export function PasswordPromptModal<T>({
 }: PasswordPromptModalProps<T>) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();
-  const showErrors = useSubmitErrors();
+  const showErrors = useServerErrors(form);
   const action = useMutation({
     mutationFn: ({ password }: PasswordValues) => submit(password),
     onSuccess: (result) => {
       form.resetFields();
       onDone(result);
     },
-    onError: (error) => showErrors(form, error, { password: 'password' }),
+    onError: showErrors,
   });
 
   return (

@@ -1,8 +1,8 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '../../app/brand';
 import { formatDate } from '../../lib/format';
+import { PRODUCT_NAME } from '../../widgets/brand/brand';
 import './recovery-codes-view.css';
 
 export const RECOVERY_CODES_FILE = 'recovery-codes.txt';

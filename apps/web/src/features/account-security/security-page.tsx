@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
-import { LinkedAccountsCard } from '../social-auth/linked-accounts-card';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { LinkedAccountsCard } from '../../widgets/social/linked-accounts-card';
 import { ChangePasswordCard } from './change-password-card';
 import { EmailCard } from './email-card';
 import { securityOverviewQuery } from './security-api';

@@ -1,9 +1,10 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import type { zActiveSession } from '@app/contract/account/security/sessions';
-import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatDate } from '../../lib/format';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { describeUserAgent } from './describe-user-agent';
 import { useDeviceLabel } from './device-label';
 
@@ -39,18 +40,15 @@ export function SessionRow({ session, revoking, onRevoke }: SessionRowProps) {
         </Typography.Text>
       </Flex>
       {session.current ? null : (
-        <Popconfirm
+        <ConfirmAction
           title={t('Sign out this session?')}
           description={t('That device will have to sign in again.')}
           okText={t('Sign out')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('Cancel')}
+          destructive
           onConfirm={onRevoke}
-        >
-          <Button size="small" loading={revoking}>
-            {t('Sign out')}
-          </Button>
-        </Popconfirm>
+          size="small"
+          loading={revoking}
+        />
       )}
     </li>
   );

@@ -1,11 +1,12 @@
 import { revokeActiveSession, revokeOtherSessions } from '@app/contract/account/security/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Popconfirm, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
 import { activeSessionsQuery, securityKey } from './security-api';
 import { SessionRow } from './session-row';
 import './sessions-card.css';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 
 /** Where the account is signed in, with sign-out for the other devices, one by one or all at once. */
 export function SessionsCard() {
@@ -64,16 +65,16 @@ export function SessionsCard() {
         <Typography.Text type="secondary">{t('You are not signed in on any other device.')}</Typography.Text>
       ) : null}
       {others.length > 0 ? (
-        <Popconfirm
+        <ConfirmAction
           title={t('Sign out every other session?')}
           description={t('Every device except this one will have to sign in again.')}
           okText={t('Sign out all')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('Cancel')}
+          destructive
           onConfirm={() => revokeOthers.mutate()}
+          loading={revokeOthers.isPending}
         >
-          <Button loading={revokeOthers.isPending}>{t('Sign out all other sessions')}</Button>
-        </Popconfirm>
+          {t('Sign out all other sessions')}
+        </ConfirmAction>
       ) : null}
     </Card>
   );

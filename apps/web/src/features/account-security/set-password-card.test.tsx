@@ -8,6 +8,9 @@ import { overviewFixture, securityRoutes } from './security-test-stubs';
 
 const ENDPOINT = 'POST /api/account/security/password/set';
 
+/** The server's refusal of a weak password (zxcvbn runs there only, not in this bundle). */
+const WEAK = 'This password is too common. Add more words that are less common.';
+
 describe('/account/security: an account without a password', () => {
   it('offers "Set a password" instead of "Change password"; the two must match; then it is set', async () => {
     signIn();
@@ -45,5 +48,35 @@ describe('/account/security: an account without a password', () => {
     });
     // Set: the page now offers to change it, with the current password.
     expect(await screen.findByText('Change password', { selector: '.ant-card-head-title' })).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a weak password on the new-password field; it stays unset", async () => {
+    signIn();
+    stubFetch(
+      securityRoutes(overviewFixture({ has_password: false }), {
+        [ENDPOINT]: {
+          status: 400,
+          body: {
+            error_code: 'VALIDATION_ERROR',
+            msg: 'Some fields are not valid',
+            req_id: 'r-weak',
+            fields: { new_password: WEAK },
+          },
+        },
+      }),
+    );
+    renderApp('/account/security');
+    const title = await screen.findByText('Set a password', { selector: '.ant-card-head-title' });
+    const card = within(title.closest('.ant-card') as HTMLElement);
+    const user = userEvent.setup();
+    await user.click(card.getByLabelText('New password'));
+    await user.paste('12345678');
+    await user.click(card.getByLabelText('Confirm password'));
+    await user.paste('12345678');
+    await user.click(card.getByRole('button', { name: 'Set password' }));
+
+    const error = await card.findByText(WEAK);
+    expect(error.closest('.ant-form-item')?.querySelector('#set-password_new_password')).toBeTruthy();
+    expect(screen.getByText('Set a password', { selector: '.ant-card-head-title' })).toBeTruthy();
   });
 });

@@ -3,16 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
 import { securityKey } from './security-api';
-import { useSubmitErrors } from './use-submit-errors';
 
 interface SetPasswordValues {
   new_password: string;
   confirm: string;
 }
 
-const FIELD_MAP = { new_password: 'new_password', confirm_password: 'confirm' };
+/** The server's name for the confirmation; the form calls it `confirm`. */
+const FIELD_MAP = { confirm_password: 'confirm' };
 
 /**
  * For an account made by Google or WeChat sign-in: a first password, so the user can also sign in
@@ -23,7 +24,7 @@ export function SetPasswordCard() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<SetPasswordValues>();
-  const showErrors = useSubmitErrors();
+  const showErrors = useServerErrors(form, { fieldMap: FIELD_MAP });
 
   const set = useMutation({
     mutationFn: (values: SetPasswordValues) =>
@@ -37,7 +38,7 @@ export function SetPasswordCard() {
       // The page now offers "Change password", and linked accounts may be unlinked.
       void queryClient.invalidateQueries({ queryKey: securityKey });
     },
-    onError: (error) => showErrors(form, error, FIELD_MAP),
+    onError: showErrors,
   });
 
   return (

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { signInMethodLabel } from '../../lib/labels/account-labels';
 
 /**
  * The sign-in history's `method` and `reason` codes in words. A code added later on the server
@@ -6,14 +7,6 @@ import { useTranslation } from 'react-i18next';
  */
 export function useSignInLabels() {
   const { t } = useTranslation();
-  const methods: Record<string, string> = {
-    password: t('Password'),
-    totp: t('Authenticator app'),
-    recovery_code: t('Recovery code'),
-    sign_up: t('Account created'),
-    google: t('Google'),
-    wechat: t('WeChat'),
-  };
   const reasons: Record<string, string> = {
     invalid_credentials: t('Wrong e-mail or password'),
     invalid_input: t('Invalid input'),
@@ -23,7 +16,7 @@ export function useSignInLabels() {
     locked: t('Too many attempts'),
   };
   return {
-    method: (code: string) => methods[code] ?? code,
+    method: (code: string) => signInMethodLabel(code, t),
     reason: (code: string | null) => (code ? (reasons[code] ?? code) : null),
   };
 }

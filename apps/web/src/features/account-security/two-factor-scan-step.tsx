@@ -4,8 +4,8 @@ import { Button, Flex, Form, QRCode, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { SecurityCodeInput } from '../../widgets/security-code/security-code-input';
-import { useSubmitErrors } from './use-submit-errors';
 
 interface CodeValues {
   code: string;
@@ -29,7 +29,7 @@ function groupedSecret(secret: string): string {
 export function TwoFactorScanStep({ totpUri, secret, onConfirmed, onCancel }: TwoFactorScanStepProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CodeValues>();
-  const showErrors = useSubmitErrors();
+  const showErrors = useServerErrors(form);
   const [attempt, setAttempt] = useState(0);
 
   const confirm = useMutation({
@@ -38,7 +38,7 @@ export function TwoFactorScanStep({ totpUri, secret, onConfirmed, onCancel }: Tw
     onError: (error) => {
       form.setFieldValue('code', '');
       setAttempt((count) => count + 1);
-      showErrors(form, error, { code: 'code' });
+      showErrors(error);
     },
   });
 

@@ -1,20 +1,22 @@
 import { LockOutlined } from '@ant-design/icons';
 import { postEnableTwoFactor } from '@app/contract/account/security/two-factor';
+import type { EndpointResponse } from '@app/contract/define-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../../lib/api/client';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { RecoveryCodesView } from './recovery-codes-view';
 import { keepRenewedToken, securityKey } from './security-api';
 import { TwoFactorScanStep } from './two-factor-scan-step';
-import { useSubmitErrors } from './use-submit-errors';
 
 interface PasswordValues {
   password: string;
 }
 
-type Started = { totp_uri: string; secret: string; recovery_codes: string[] };
+/** What set-up starts with: the app's secret and the recovery codes. */
+type Started = EndpointResponse<typeof postEnableTwoFactor>;
 type Step = { kind: 'password' } | { kind: 'scan'; started: Started } | { kind: 'codes'; codes: string[] };
 
 interface TwoFactorSetupProps {
@@ -31,7 +33,7 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PasswordValues>();
-  const showErrors = useSubmitErrors();
+  const showErrors = useServerErrors(form);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
 
@@ -42,7 +44,7 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
       setStep({ kind: 'scan', started });
       void refresh();
     },
-    onError: (error) => showErrors(form, error, { password: 'password' }),
+    onError: showErrors,
   });
 
   if (step.kind === 'scan') {

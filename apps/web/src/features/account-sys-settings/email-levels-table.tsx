@@ -1,7 +1,8 @@
 import type { EmailLevels } from '@app/contract/account/sys-settings/notifications';
 import { Switch, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MessageLevelTag } from '../../app/shell/message-level-tag';
+import { messageLevelLabel } from '../../lib/labels/message-labels';
+import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 
 type Level = keyof EmailLevels;
 
@@ -24,12 +25,6 @@ export function EmailLevelsTable({ email, saving, onChange }: EmailLevelsTablePr
     special: t('Offers, new features and product news'),
     other: t('Everything else'),
   };
-  const labels: Record<Level, string> = {
-    important: t('Important'),
-    warning: t('Warning'),
-    special: t('Special'),
-    other: t('Other'),
-  };
 
   const columns: TableColumnsType<Level> = [
     {
@@ -51,7 +46,11 @@ export function EmailLevelsTable({ email, saving, onChange }: EmailLevelsTablePr
       width: 72,
       // Every message always reaches the inbox; the switch says so rather than offering a choice.
       render: (_, level) => (
-        <Switch checked disabled aria-label={t('{{kind}} messages in the inbox', { kind: labels[level] })} />
+        <Switch
+          checked
+          disabled
+          aria-label={t('{{kind}} messages in the inbox', { kind: messageLevelLabel(level, t) })}
+        />
       ),
     },
     {
@@ -64,7 +63,7 @@ export function EmailLevelsTable({ email, saving, onChange }: EmailLevelsTablePr
           checked={email[level]}
           loading={saving === level}
           disabled={saving !== null && saving !== level}
-          aria-label={t('{{kind}} messages by e-mail', { kind: labels[level] })}
+          aria-label={t('{{kind}} messages by e-mail', { kind: messageLevelLabel(level, t) })}
           onChange={(enabled) => onChange(level, enabled)}
         />
       ),

@@ -2,7 +2,7 @@ import type { EmailLevels } from '@app/contract/account/sys-settings/notificatio
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Result, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { EmailLevelsTable } from './email-levels-table';
 import { notificationSettingsQuery, saveEmailLevel } from './notifications-api';
 

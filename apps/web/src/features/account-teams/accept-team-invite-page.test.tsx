@@ -29,6 +29,7 @@ function preview(overrides: Record<string, unknown> = {}) {
     state: 'valid',
     expires_at: 1_700_600_000,
     email_matches: true,
+    email_verified: true,
     already_member: false,
     ...overrides,
   };
@@ -78,6 +79,42 @@ describe('/teams/accept-invite', () => {
     // No extra switch is needed: accepting already made Acme current.
     expect(fetch.callsTo('PUT /api/account/teams/current')).toHaveLength(0);
     expect(await screen.findByText('Team you work in')).toBeTruthy();
+  });
+
+  it('an unverified invitee is asked to verify the address first, with the code in place, then joins', async () => {
+    signIn();
+    let infos = basicInfosFixture();
+    const fetch = stubFetch({
+      ...server(preview({ email_verified: false })),
+      'GET /api/user/basic-infos': () => ({ body: infos }),
+      'POST /api/account/security/email/verification-code': {
+        body: { sent: true, to: 'a**@example.com', expires_in: 600, resend_in: 60 },
+      },
+      'POST /api/account/security/email/verify': { body: { email: 'a**@example.com', email_verified: true } },
+      'POST /api/account/team-invites/accept': () => {
+        infos = basicInfosFixture({ team: { id: 'team-2', name: 'Acme', role: 'member' } });
+        return { body: { team: ACME } };
+      },
+      'GET /api/account/teams': { body: { items: [ACME] } },
+      'GET /api/account/teams/team-2/members': { body: { my_role: 'member', members: [], invites: [] } },
+    });
+    const app = renderApp(`/teams/accept-invite?token=${TOKEN}`);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText('Join Acme', {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByText('Verify your e-mail address to accept')).toBeTruthy();
+    expect(screen.getByText(/The invitation was sent to ada@example.com/)).toBeTruthy();
+    // The server would refuse: the page does not offer to accept yet.
+    expect(screen.queryByText('Accept and join')).toBeNull();
+
+    await user.click(button('Send verification code'));
+    await user.click(await screen.findByLabelText('Digit 1 of 6'));
+    await user.paste('482913');
+
+    await waitFor(() => expect(app.location()).toBe('/account/team-manager'));
+    expect(fetch.callsTo('POST /api/account/security/email/verify')[0]?.json()).toEqual({ code: '482913' });
+    expect(fetch.callsTo('POST /api/account/team-invites/accept')[0]?.json()).toEqual({ token: TOKEN });
+    expect(await screen.findByText('Welcome to Acme: you now work in it')).toBeTruthy();
   });
 
   it('an expired invite says so, offers no accept button and leads back to chat', async () => {

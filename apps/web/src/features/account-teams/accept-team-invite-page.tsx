@@ -1,107 +1,66 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { acceptTeamInvite, previewTeamInvite } from '@app/contract/account/teams/team-invites';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Result, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import type { EndpointResponse } from '@app/contract/define-endpoint';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
+import { useSearchParams } from 'react-router';
 import { callApi } from '../../lib/api/client';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
-import { teamRoleLabel } from '../../lib/session/team-role-label';
-import { previewErrorProblem, previewProblem } from '../../widgets/invites/invite-problem';
-import { InviteProblemResult } from '../../widgets/invites/invite-problem-result';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { AcceptInvite, type InviteScope } from '../../widgets/invites/accept-invite';
 import { accountTeamsKey } from './teams-api';
 
-/**
- * `/teams/accept-invite?token=`: what the link offers, then joining. Accepting makes the team
- * the current one on the server, so every cached query (all team-scoped) is refreshed before the
- * team manager opens on it. Calls are silent: this page explains every outcome itself.
- */
-export function AcceptTeamInvitePage() {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
+type Translate = (msgid: string, options?: Record<string, unknown>) => string;
+type TeamInviteScope = InviteScope<
+  EndpointResponse<typeof previewTeamInvite>,
+  EndpointResponse<typeof acceptTeamInvite>
+>;
 
-  const preview = useQuery({
-    queryKey: [...accountTeamsKey, 'invite-preview', token],
-    queryFn: ({ signal }) => callApi(previewTeamInvite, { body: { token }, signal, silent: true }),
-    enabled: token !== '',
-    retry: false,
-  });
-  const accept = useMutation({
-    mutationFn: () => callApi(acceptTeamInvite, { body: { token }, silent: true }),
-    onSuccess: async ({ team }) => {
-      await queryClient.invalidateQueries();
-      message.success(t('Welcome to {{team}}: you now work in it', { team: team.name }));
-      navigate('/account/team-manager', { replace: true });
-    },
-    // The link may have changed state since the preview (used in another tab, revoked).
-    onError: () => preview.refetch(),
-  });
-
-  const title = t('Team invitation');
-  const page = (body: ReactNode) => (
-    <>
-      <DocumentTitle title={title} />
-      <Card>{body}</Card>
-    </>
-  );
-
-  if (!token) return page(<InviteProblemResult problem={{ kind: 'missing_token' }} />);
-  if (preview.isError) return page(<InviteProblemResult problem={previewErrorProblem(preview.error)} />);
-  if (!preview.data) return page(<Skeleton active paragraph={{ rows: 3 }} />);
-
-  const invite = preview.data;
-  const problem = previewProblem(invite);
-  if (problem) return page(<InviteProblemResult problem={problem} />);
-  if (invite.already_member) {
-    return page(
-      <Result
-        status="info"
-        title={t('You are already a member of {{team}}', { team: invite.team_name })}
-        subTitle={t('Switch to it from the team manager.')}
-        extra={
-          <Link to="/account/team-manager">
-            <Button type="primary">{t('Open the team manager')}</Button>
-          </Link>
-        }
-      />,
-    );
-  }
-
-  return page(
-    <Result
-      icon={<TeamOutlined aria-hidden />}
-      title={t('Join {{team}}', { team: invite.team_name })}
-      subTitle={
-        invite.inviter_name
+/** A team invite: joining makes the team the current one, and the team manager opens on it. */
+function teamScope(t: Translate): TeamInviteScope {
+  return {
+    queryKey: (token) => [...accountTeamsKey, 'invite-preview', token],
+    preview: (token, signal) => callApi(previewTeamInvite, { body: { token }, signal, silent: true }),
+    accept: (token) => callApi(acceptTeamInvite, { body: { token }, silent: true }),
+    icon: <TeamOutlined aria-hidden />,
+    offer: (invite) => {
+      const role = teamRoleLabel(invite.role, t);
+      const date = formatDate(invite.expires_at, DATE_FORMATS.date);
+      return {
+        title: t('Join {{team}}', { team: invite.team_name }),
+        subTitle: invite.inviter_name
           ? t('{{name}} invited you as {{role}}. The invitation is valid until {{date}}.', {
               name: invite.inviter_name,
-              role: teamRoleLabel(invite.role, t),
-              date: formatDate(invite.expires_at, DATE_FORMATS.date),
+              role,
+              date,
             })
-          : t('You were invited as {{role}}. The invitation is valid until {{date}}.', {
-              role: teamRoleLabel(invite.role, t),
-              date: formatDate(invite.expires_at, DATE_FORMATS.date),
-            })
-      }
-      extra={
-        <Flex vertical gap={16} align="center">
-          {accept.isError ? <Alert type="error" showIcon title={accept.error.message} /> : null}
-          <Flex wrap gap={8} justify="center">
-            <Link to="/chat">
-              <Button>{t('Not now')}</Button>
-            </Link>
-            <Button type="primary" loading={accept.isPending} onClick={() => accept.mutate()}>
-              {t('Accept and join')}
-            </Button>
-          </Flex>
-        </Flex>
-      }
-    />,
+          : t('You were invited as {{role}}. The invitation is valid until {{date}}.', { role, date }),
+      };
+    },
+    alreadyMember: (invite) => ({
+      title: t('You are already a member of {{team}}', { team: invite.team_name }),
+      subTitle: t('Switch to it from the team manager.'),
+      to: '/account/team-manager',
+      action: t('Open the team manager'),
+    }),
+    joined: ({ team }) => ({
+      text: t('Welcome to {{team}}: you now work in it', { team: team.name }),
+      to: '/account/team-manager',
+    }),
+  };
+}
+
+/** `/teams/accept-invite?token=` (signed in): the shared invite page, for a team. */
+export function AcceptTeamInvitePage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  return (
+    <>
+      <DocumentTitle title={t('Team invitation')} />
+      <Card>
+        <AcceptInvite scope={teamScope(t)} token={searchParams.get('token')?.trim() ?? ''} />
+      </Card>
+    </>
   );
 }

@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, LogoutOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { TeamMember } from '@app/contract/account/teams/team-members';
 import type { MyTeam } from '@app/contract/account/teams/teams';
-import { App, Button, Card, Descriptions, Flex, Popconfirm, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Descriptions, Flex, Form, Tag, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
-import { teamRoleLabel } from '../../lib/session/team-role-label';
-import { TeamNameModal } from './team-name-modal';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
+import { NameModal } from '../../widgets/name-modal/name-modal';
 import { teamRights } from './team-roles';
 import { TeamSwitcher } from './team-switcher';
 import { TransferOwnershipModal } from './transfer-ownership-modal';
@@ -18,6 +19,19 @@ interface CurrentTeamCardProps {
   members: TeamMember[];
   actions: TeamActions;
 }
+
+interface NewTeamValues {
+  name: string;
+  /** Work in the new team straight away. */
+  switchTo: boolean;
+}
+
+/** The team name field; 60 is the contract's `zTeamName` limit. */
+const teamName = (t: (text: string) => string) => ({
+  label: t('Team name'),
+  requiredMessage: t('Enter a team name'),
+  maxLength: 60,
+});
 
 /** A refusal was already shown by the error catalogue; the confirm only has to close. */
 const ignore = () => undefined;
@@ -81,22 +95,22 @@ export function CurrentTeamCard({ team, teams, members, actions }: CurrentTeamCa
           </Button>
         ) : null}
         {rights.leave ? (
-          <Popconfirm
+          <ConfirmAction
             title={t('Leave {{team}}?', { team: team.name })}
             description={t('You lose access to its projects and data until someone invites you again.')}
             okText={t('Leave')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('Cancel')}
+            destructive
             onConfirm={() =>
               actions.leave
                 .mutateAsync()
-                .then(() => message.success(t('You left {{team}}', { team: team.name })), ignore)
+                .then(() => message.success(t('You left {{team}}', { team: team.name })))
             }
+            danger
+            icon={<LogoutOutlined aria-hidden />}
+            loading={actions.leave.isPending}
           >
-            <Button danger icon={<LogoutOutlined aria-hidden />} loading={actions.leave.isPending}>
-              {t('Leave team')}
-            </Button>
-          </Popconfirm>
+            {t('Leave team')}
+          </ConfirmAction>
         ) : null}
         {rights.delete && team.personal ? (
           <Button danger icon={<DeleteOutlined aria-hidden />} disabled aria-describedby={personalNoteId}>
@@ -104,24 +118,24 @@ export function CurrentTeamCard({ team, teams, members, actions }: CurrentTeamCa
           </Button>
         ) : null}
         {rights.delete && !team.personal ? (
-          <Popconfirm
+          <ConfirmAction
             title={t('Delete {{team}}?', { team: team.name })}
             description={t(
               'Its projects, invites, brand profile and files are deleted for every member. This cannot be undone.',
             )}
             okText={t('Delete')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('Cancel')}
+            destructive
             onConfirm={() =>
               actions.remove
                 .mutateAsync()
-                .then(() => message.success(t('{{team}} was deleted', { team: team.name })), ignore)
+                .then(() => message.success(t('{{team}} was deleted', { team: team.name })))
             }
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            loading={actions.remove.isPending}
           >
-            <Button danger icon={<DeleteOutlined aria-hidden />} loading={actions.remove.isPending}>
-              {t('Delete team')}
-            </Button>
-          </Popconfirm>
+            {t('Delete team')}
+          </ConfirmAction>
         ) : null}
       </Flex>
       {rights.delete && team.personal ? (
@@ -130,23 +144,30 @@ export function CurrentTeamCard({ team, teams, members, actions }: CurrentTeamCa
         </Typography.Paragraph>
       ) : null}
 
-      <TeamNameModal
+      <NameModal<NewTeamValues>
         open={dialog === 'create'}
         title={t('New team')}
         okText={t('Create')}
-        offerSwitch
+        {...teamName(t)}
+        initialValues={{ name: '', switchTo: true }}
         onClose={close}
         onSave={async ({ name, switchTo: andSwitch }) => {
           const { team: created } = await actions.create.mutateAsync(name);
           message.success(t('{{team}} was created', { team: created.name }));
+          // Creating a team does not make it the current one by itself.
           if (andSwitch) await switchTo(created);
         }}
-      />
-      <TeamNameModal
+      >
+        <Form.Item name="switchTo" valuePropName="checked">
+          <Checkbox>{t('Switch to the new team now')}</Checkbox>
+        </Form.Item>
+      </NameModal>
+      <NameModal
         open={dialog === 'rename'}
         title={t('Rename team')}
         okText={t('Save')}
-        initialName={team.name}
+        {...teamName(t)}
+        initialValues={{ name: team.name }}
         onClose={close}
         onSave={async ({ name }) => {
           await actions.rename.mutateAsync(name);

@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { App, Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { teamRoleLabel } from '../../lib/session/team-role-label';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
 import { InviteModal } from '../../widgets/invites/invite-modal';
 import { PendingInvitesTable } from '../../widgets/invites/pending-invites-table';
 import { TeamMembersTable } from './team-members-table';

@@ -1,10 +1,11 @@
 import { UserDeleteOutlined } from '@ant-design/icons';
 import type { TeamMember } from '@app/contract/account/teams/team-members';
 import type { TeamRole } from '@app/contract/account/teams/teams';
-import { Avatar, Button, Flex, Popconfirm, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { Avatar, Flex, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
-import { teamRoleLabel } from '../../lib/session/team-role-label';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { teamRights } from './team-roles';
 
 interface TeamMembersTableProps {
@@ -16,9 +17,6 @@ interface TeamMembersTableProps {
   onChangeRole: (member: TeamMember, role: 'admin' | 'member') => void;
   onRemove: (member: TeamMember) => Promise<unknown>;
 }
-
-/** A refusal was already shown by the error catalogue; the confirm only has to close. */
-const ignore = () => undefined;
 
 /** Members with their roles; the role picker and "remove" appear only where the viewer's role allows. */
 export function TeamMembersTable({
@@ -83,25 +81,19 @@ export function TeamMembersTable({
       align: 'right',
       render: (_, member) =>
         removable(member) ? (
-          <Popconfirm
+          <ConfirmAction
             title={t('Remove {{name}} from the team?', { name: member.username })}
             description={t('They also leave the team’s projects.')}
             okText={t('Remove')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('Cancel')}
-            onConfirm={() => onRemove(member).catch(ignore)}
-          >
-            <Button
-              size="small"
-              type="link"
-              danger
-              icon={<UserDeleteOutlined aria-hidden />}
-              loading={busyUserId === member.user_id}
-              aria-label={t('Remove {{name}}', { name: member.username })}
-            >
-              {t('Remove')}
-            </Button>
-          </Popconfirm>
+            destructive
+            onConfirm={() => onRemove(member)}
+            size="small"
+            type="link"
+            danger
+            icon={<UserDeleteOutlined aria-hidden />}
+            loading={busyUserId === member.user_id}
+            aria-label={t('Remove {{name}}', { name: member.username })}
+          />
         ) : null,
     });
   }

@@ -2,7 +2,7 @@ import type { MyTeam } from '@app/contract/account/teams/teams';
 import { Flex, Select, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { teamRoleLabel } from '../../lib/session/team-role-label';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
 
 interface TeamSwitcherProps {
   teams: MyTeam[];

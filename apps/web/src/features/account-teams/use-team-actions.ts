@@ -1,3 +1,4 @@
+import type { InviteBody } from '@app/contract/account/teams/invite';
 import { inviteTeamMember, revokeTeamInvite } from '@app/contract/account/teams/team-invites';
 import {
   changeTeamMemberRole,
@@ -9,7 +10,6 @@ import { createTeam, deleteTeam, renameTeam, switchCurrentTeam } from '@app/cont
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
-import type { InviteValues } from '../../widgets/invites/invite-modal';
 import { accountTeamsKey } from './teams-api';
 
 /**
@@ -65,7 +65,7 @@ export function useTeamActions(teamId: string) {
       onSuccess: refreshTeams,
     }),
     invite: useMutation({
-      mutationFn: (values: InviteValues) => callApi(inviteTeamMember, { params, body: values, silent: true }),
+      mutationFn: (values: InviteBody) => callApi(inviteTeamMember, { params, body: values, silent: true }),
       onSuccess: refreshTeams,
     }),
     revokeInvite: useMutation({

@@ -16,6 +16,7 @@ vi.mock('ag-charts-community', () => ({
   BarSeriesModule: {},
   CartesianChartModule: {},
   CategoryAxisModule: {},
+  LocaleModule: {},
   NumberAxisModule: {},
 }));
 

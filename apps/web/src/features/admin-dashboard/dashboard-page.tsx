@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { DASHBOARD_DAYS, type DashboardDays, dashboardQuery, toDashboardDays } from './dashboard-api';
 import { RecentErrorsCard } from './recent-errors-card';
 import { SignupsChart } from './signups-chart';

@@ -9,9 +9,10 @@ import { AgCharts } from 'ag-charts-react';
 import { theme } from 'antd';
 import { useMemo } from 'react';
 import { useThemeMode } from '../../lib/theme-mode';
+import { chartModules, useChartLocale } from '../../widgets/charts/chart-locale';
 
 /** Only what a bar chart over days needs, so the chunk stays small. */
-const MODULES = [CartesianChartModule, BarSeriesModule, CategoryAxisModule, NumberAxisModule];
+const MODULES = chartModules(CartesianChartModule, BarSeriesModule, CategoryAxisModule, NumberAxisModule);
 
 export interface SignupsChartViewProps {
   points: { date: string; count: number }[];
@@ -22,9 +23,11 @@ export interface SignupsChartViewProps {
 export function SignupsChartView({ points, seriesName }: SignupsChartViewProps) {
   const mode = useThemeMode();
   const { token } = theme.useToken();
+  const locale = useChartLocale();
   const options = useMemo<AgCartesianChartOptions>(
     () => ({
       theme: mode === 'dark' ? 'ag-default-dark' : 'ag-default',
+      locale,
       data: points.map((point) => ({ day: point.date.slice(5), count: point.count })),
       series: [{ type: 'bar', xKey: 'day', yKey: 'count', yName: seriesName, fill: token.colorPrimary }],
       axes: {
@@ -40,7 +43,7 @@ export function SignupsChartView({ points, seriesName }: SignupsChartViewProps) 
       background: { visible: false },
       height: 280,
     }),
-    [points, seriesName, mode, token.colorPrimary],
+    [points, seriesName, mode, token.colorPrimary, locale],
   );
 
   return <AgCharts options={options} modules={MODULES} />;

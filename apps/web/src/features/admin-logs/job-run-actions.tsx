@@ -1,7 +1,8 @@
 import { ProfileOutlined, RedoOutlined } from '@ant-design/icons';
 import type { JobRun } from '@app/contract/admin/logs/job-runs';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 
 interface JobRunActionsProps {
   run: JobRun;
@@ -27,22 +28,15 @@ export function JobRunActions({ run, onOpen, onRetry }: JobRunActionsProps) {
         {t('Details')}
       </Button>
       {run.retryable ? (
-        <Popconfirm
+        <ConfirmAction
           title={t('Put job {{job}} back in the {{queue}} queue?', { job: run.job_id, queue: run.queue })}
           okText={t('Retry')}
-          cancelText={t('Cancel')}
-          // A refusal is shown by the error catalogue; the confirm just closes.
-          onConfirm={() => onRetry(run).catch(() => undefined)}
-        >
-          <Button
-            size="small"
-            type="link"
-            icon={<RedoOutlined aria-hidden />}
-            aria-label={t('Retry run {{id}}', { id: run.id })}
-          >
-            {t('Retry')}
-          </Button>
-        </Popconfirm>
+          onConfirm={() => onRetry(run)}
+          size="small"
+          type="link"
+          icon={<RedoOutlined aria-hidden />}
+          aria-label={t('Retry run {{id}}', { id: run.id })}
+        />
       ) : null}
     </Space>
   );

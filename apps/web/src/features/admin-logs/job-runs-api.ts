@@ -1,8 +1,8 @@
 import { type JobRun, listJobRuns, retryJobRun } from '@app/contract/admin/logs/job-runs';
 import type { EndpointQuery, EndpointResponse } from '@app/contract/define-endpoint';
+import type { ListPage } from '@app/contract/list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
-import type { ListPage } from '../../widgets/list-page/use-server-list';
 import { adminLogsKey } from './logs-api';
 
 export const jobRunsKey = [...adminLogsKey, 'job-runs'] as const;

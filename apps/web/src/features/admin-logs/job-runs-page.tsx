@@ -1,9 +1,9 @@
-import type { JobRun } from '@app/contract/admin/logs/job-runs';
+import { type JobRun, jobRunListFields } from '@app/contract/admin/logs/job-runs';
 import { App, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
-import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { jobRunColumns } from './job-run-columns';
@@ -19,25 +19,23 @@ export function JobRunsPage() {
   // The queue choices come with the list answer; until it arrives the filter offers "All" only.
   const [queues, setQueues] = useState<string[]>([]);
   const queueKey = queues.join('\n');
-  const filterConfig = useMemo<FilterConfig>(() => {
+  const filterConfig = useMemo(() => {
     const labels = jobStatusLabels(t);
-    return {
+    return filterConfigFrom(jobRunListFields, {
       queue: {
         alias: t('Queue'),
-        type: 'option',
         // Queue names are identifiers operators search for verbatim; they are not translated.
         options: queueKey ? queueKey.split('\n').map((queue) => ({ name: queue, value: queue })) : [],
       },
       status: {
         alias: t('Status'),
-        type: 'option',
         options: (['running', 'completed', 'failed'] as const).map((status) => ({
           name: labels[status],
           value: status,
         })),
       },
-      start_time: { alias: t('Start'), type: 'range' },
-    };
+      start_time: { alias: t('Start') },
+    });
   }, [t, queueKey]);
   const list = useServerList<JobRun>({
     queryKey: [...jobRunsKey, 'list'],

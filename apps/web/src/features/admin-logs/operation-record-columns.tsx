@@ -2,6 +2,8 @@ import type { OperationRecord } from '@app/contract/admin/logs/operation-record'
 import type { ColDef } from 'ag-grid-community';
 import { Tag } from 'antd';
 import { formatDate } from '../../lib/format';
+import { resultLabel } from '../../lib/labels/log-labels';
+import { AsWrittenCell } from '../../widgets/data-grid/as-written-cell';
 import { changeSummary } from './change-summary';
 
 type Translate = (msgid: string) => string;
@@ -25,12 +27,14 @@ export function operationRecordColumns(t: Translate): ColDef<OperationRecord>[] 
       minWidth: 150,
       valueFormatter: ({ data }) => data?.actor_email ?? data?.actor_id ?? t('System'),
     },
-    { field: 'action', headerName: t('Action'), minWidth: 140 },
+    // Actions, targets, changes and clients are the record's data, shown as recorded.
+    { field: 'action', headerName: t('Action'), minWidth: 140, cellRenderer: AsWrittenCell },
     {
       field: 'target_type',
       headerName: t('Target'),
       minWidth: 120,
       valueFormatter: ({ data }) => (data ? `${data.target_type} ${data.target_id ?? ''}`.trim() : ''),
+      cellRenderer: AsWrittenCell,
     },
     {
       colId: 'changes',
@@ -39,20 +43,25 @@ export function operationRecordColumns(t: Translate): ColDef<OperationRecord>[] 
       flex: 2,
       minWidth: 150,
       valueGetter: ({ data }) => (data ? changeSummary(data).join('; ') : ''),
+      cellRenderer: AsWrittenCell,
     },
     { field: 'ip', headerName: t('IP address'), sortable: false, minWidth: 100 },
-    { field: 'user_agent', headerName: t('User agent'), sortable: false, minWidth: 160 },
+    {
+      field: 'user_agent',
+      headerName: t('User agent'),
+      sortable: false,
+      minWidth: 160,
+      cellRenderer: AsWrittenCell,
+    },
     {
       field: 'result',
       headerName: t('Result'),
       minWidth: 90,
       maxWidth: 120,
       cellRenderer: ({ data }: { data?: OperationRecord }) =>
-        data?.result === 'success' ? (
-          <Tag color="green">{t('Success')}</Tag>
-        ) : (
-          <Tag color="red">{t('Failure')}</Tag>
-        ),
+        data ? (
+          <Tag color={data.result === 'success' ? 'green' : 'red'}>{resultLabel(data.result, t)}</Tag>
+        ) : null,
     },
   ];
 }

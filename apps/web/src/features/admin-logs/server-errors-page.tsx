@@ -1,8 +1,9 @@
+import { serverErrorListFields } from '@app/contract/admin/logs/list-server-errors';
 import { Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
-import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { adminLogsKey, fetchServerErrors } from './logs-api';
@@ -13,8 +14,8 @@ import './admin-logs.css';
 /** `/admin/sys-logs/server-error`: unhandled errors; `?q=<req_id>` finds the one a user reported. */
 export function ServerErrorsPage() {
   const { t } = useTranslation();
-  const filterConfig = useMemo<FilterConfig>(
-    () => ({ creation_time: { alias: t('Time'), type: 'range' } }),
+  const filterConfig = useMemo(
+    () => filterConfigFrom(serverErrorListFields, { creation_time: { alias: t('Time') } }),
     [t],
   );
   const list = useServerList<ServerError>({

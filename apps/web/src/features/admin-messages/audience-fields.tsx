@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rolesQuery } from '../admin-users/users-api';
+import { rolesQuery } from '../../lib/permissions/roles-query';
 import type { AudienceKind } from './send-values';
 import { TeamSelect } from './team-select';
 import { UserSelect } from './user-select';

@@ -1,11 +1,13 @@
 import { RedoOutlined } from '@ant-design/icons';
 import type { EmailLog } from '@app/contract/messages/email-logs';
-import { App, Button, Descriptions, Drawer, Popconfirm, Typography } from 'antd';
+import { App, Descriptions, Drawer, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
+import { emailErrorText } from './email-log-columns';
 import { EmailStatusTag } from './email-status-tag';
 import { useResendEmail } from './messages-api';
 import './admin-messages.css';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 
 interface EmailLogDrawerProps {
   log: EmailLog | null;
@@ -39,16 +41,13 @@ export function EmailLogDrawer({ log, onResent, onClose }: EmailLogDrawerProps) 
       size="min(720px, 90vw)"
       extra={
         log?.resendable ? (
-          <Popconfirm
+          <ConfirmAction
             title={t('Send this e-mail to {{to}} again?', { to: log.to })}
             okText={t('Resend')}
-            cancelText={t('Cancel')}
             onConfirm={() => resendNow(log.id)}
-          >
-            <Button icon={<RedoOutlined aria-hidden />} loading={resend.isPending}>
-              {t('Resend')}
-            </Button>
-          </Popconfirm>
+            icon={<RedoOutlined aria-hidden />}
+            loading={resend.isPending}
+          />
         ) : null
       }
     >
@@ -60,10 +59,10 @@ export function EmailLogDrawer({ log, onResent, onClose }: EmailLogDrawerProps) 
             bordered
             items={[
               { key: 'to', label: t('To'), children: log.to },
-              { key: 'subject', label: t('Subject'), children: log.subject },
+              { key: 'subject', label: t('Subject'), children: <span translate="no">{log.subject}</span> },
               { key: 'status', label: t('Status'), children: <EmailStatusTag status={log.status} /> },
               { key: 'attempts', label: t('Attempts'), children: log.attempts },
-              { key: 'error', label: t('Error'), children: log.error ?? '' },
+              { key: 'error', label: t('Error'), children: emailErrorText(log.error ?? '', t) },
               { key: 'template', label: t('Template'), children: `${log.template} (${log.locale})` },
               { key: 'created', label: t('Created'), children: formatDate(log.creation_time) },
               { key: 'sent', label: t('Sent at'), children: formatDate(log.sent_time) },

@@ -1,4 +1,5 @@
-import { EMAIL_STATUSES } from '@app/contract/messages/email-logs';
+import { EMAIL_STATUSES, emailLogListFields } from '@app/contract/messages/email-logs';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import { emailStatusLabels } from './email-status-tag';
 
@@ -18,9 +19,10 @@ export const EMAIL_TEMPLATES = [
   'security.change_email',
 ] as const;
 
+/** Status (several at once), template and time; the contract's `emailLogListFields` decide the rest. */
 export function emailLogFilters(t: Translate): FilterConfig {
   const labels = emailStatusLabels(t);
-  return {
+  return filterConfigFrom(emailLogListFields, {
     status: {
       alias: t('Status'),
       type: 'check_list',
@@ -28,9 +30,8 @@ export function emailLogFilters(t: Translate): FilterConfig {
     },
     template: {
       alias: t('Template'),
-      type: 'option',
       options: EMAIL_TEMPLATES.map((template) => ({ name: template, value: template })),
     },
-    creation_time: { alias: t('Created'), type: 'range' },
-  };
+    creation_time: { alias: t('Created') },
+  });
 }

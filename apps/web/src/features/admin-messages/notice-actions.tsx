@@ -1,7 +1,8 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { AdminNotice } from '@app/contract/messages/notices';
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 
 interface NoticeActionsProps {
   notice: AdminNotice;
@@ -23,25 +24,18 @@ export function NoticeActions({ notice, onEdit, onDelete }: NoticeActionsProps) 
       >
         {t('Edit')}
       </Button>
-      <Popconfirm
+      <ConfirmAction
         title={t('Delete the notice "{{title}}"?', { title: notice.title })}
         description={t('Users stop seeing it at once.')}
         okText={t('Delete')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('Cancel')}
-        // A refusal is shown by the error catalogue; the confirm just closes.
-        onConfirm={() => onDelete(notice).catch(() => undefined)}
-      >
-        <Button
-          size="small"
-          type="link"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={t('Delete {{title}}', { title: notice.title })}
-        >
-          {t('Delete')}
-        </Button>
-      </Popconfirm>
+        destructive
+        onConfirm={() => onDelete(notice)}
+        size="small"
+        type="link"
+        danger
+        icon={<DeleteOutlined aria-hidden />}
+        aria-label={t('Delete {{title}}', { title: notice.title })}
+      />
     </Space>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminNotice } from '@app/contract/messages/notices';
 import type { ColDef } from 'ag-grid-community';
-import { MessageLevelTag } from '../../app/shell/message-level-tag';
 import { formatDate } from '../../lib/format';
+import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 import { NoticeActions } from './notice-actions';
 import { NoticeStatusTag } from './notice-status-tag';
 

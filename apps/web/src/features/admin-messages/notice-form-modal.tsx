@@ -1,9 +1,8 @@
 import type { AdminNotice } from '@app/contract/messages/notices';
-import { Alert, DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../../widgets/form-errors/server-field-errors';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { levelChoices, type MessageLevel } from './message-levels';
 import type { NoticeBody } from './messages-api';
 import { pickerToSeconds, secondsToPicker } from './picker-time';
@@ -17,7 +16,6 @@ interface NoticeFormValues {
   end_time: Dayjs | null;
 }
 
-const FIELDS = ['level', 'title', 'body', 'pop_up', 'start_time', 'end_time'] as const;
 const PICKER_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface NoticeFormModalProps {
@@ -49,10 +47,9 @@ function initialValues(notice: AdminNotice | undefined): Partial<NoticeFormValue
 export function NoticeFormModal({ open, notice, saving, onSave, onClose }: NoticeFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NoticeFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
+  const showErrors = useServerErrors(form);
 
   const submit = async (values: NoticeFormValues) => {
-    setFormError(null);
     try {
       await onSave({
         level: values.level,
@@ -64,7 +61,7 @@ export function NoticeFormModal({ open, notice, saving, onSave, onClose }: Notic
       });
       onClose();
     } catch (error) {
-      setFormError(showServerErrors(form, error, FIELDS, t));
+      showErrors(error);
     }
   };
 
@@ -77,7 +74,6 @@ export function NoticeFormModal({ open, notice, saving, onSave, onClose }: Notic
       cancelText={t('Cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      afterClose={() => setFormError(null)}
       width={640}
       destroyOnHidden
     >
@@ -144,7 +140,6 @@ export function NoticeFormModal({ open, notice, saving, onSave, onClose }: Notic
         >
           <DatePicker showTime={{ format: 'HH:mm' }} format={PICKER_FORMAT} style={{ width: '100%' }} />
         </Form.Item>
-        {formError ? <Alert type="error" showIcon title={formError} /> : null}
       </Form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import type { AdminNotice } from '@app/contract/messages/notices';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { noticeStatusLabel } from '../../lib/labels/message-labels';
 
 const COLORS: Record<AdminNotice['status'], string | undefined> = {
   scheduled: 'blue',
@@ -11,10 +12,5 @@ const COLORS: Record<AdminNotice['status'], string | undefined> = {
 /** Where a notice stands against its time window: not yet, shown now, or over. */
 export function NoticeStatusTag({ status }: { status: AdminNotice['status'] }) {
   const { t } = useTranslation();
-  const labels: Record<AdminNotice['status'], string> = {
-    scheduled: t('Scheduled'),
-    active: t('Active'),
-    ended: t('Ended'),
-  };
-  return <Tag color={COLORS[status]}>{labels[status]}</Tag>;
+  return <Tag color={COLORS[status]}>{noticeStatusLabel(status, t)}</Tag>;
 }

@@ -3,7 +3,7 @@ import type { AdminNotice } from '@app/contract/messages/notices';
 import { App, Button, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { fetchNotices, noticesKey, useNoticeMutations } from './messages-api';

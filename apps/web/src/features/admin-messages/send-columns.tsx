@@ -1,8 +1,8 @@
 import type { zMessageSend } from '@app/contract/messages/send';
 import type { ColDef } from 'ag-grid-community';
 import type { z } from 'zod';
-import { MessageLevelTag } from '../../app/shell/message-level-tag';
 import { formatDate } from '../../lib/format';
+import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 export type MessageSend = z.infer<typeof zMessageSend>;

@@ -2,11 +2,12 @@ import { EyeOutlined, SendOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { AudienceFields } from './audience-fields';
 import { levelChoices } from './message-levels';
 import { type SendBody, useSendMutations } from './messages-api';
 import { SendPreview, type SendPreviewResult } from './send-preview';
-import { INITIAL_SEND_VALUES, type SendFormValues, showSendErrors, toSendBody } from './send-values';
+import { INITIAL_SEND_VALUES, SEND_FIELD_MAP, type SendFormValues, toSendBody } from './send-values';
 
 interface SentResult {
   recipients: number;
@@ -24,12 +25,13 @@ export function SendForm() {
   const [form] = Form.useForm<SendFormValues>();
   const { preview, send } = useSendMutations();
   const [previewed, setPreviewed] = useState<SendPreviewResult | null>(null);
+  // Only the page's own word (nobody matches); the server's refusals go through useServerErrors.
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<SentResult | null>(null);
   // Send counts the recipients before it asks; its button spins meanwhile, not Preview's.
   const [counting, setCounting] = useState(false);
 
-  const fail = (error: unknown) => setFormError(showSendErrors(form, error, t));
+  const fail = useServerErrors(form, { fieldMap: SEND_FIELD_MAP });
 
   const countRecipients = async (body: SendBody) => {
     setFormError(null);

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { SendForm } from './send-form';
 import { SendsList } from './sends-list';
 

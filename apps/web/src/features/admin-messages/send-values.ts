@@ -1,13 +1,10 @@
-import type { FormInstance } from 'antd';
-import { isApiError } from '../../lib/api/api-error';
-import { showServerErrors } from '../../widgets/form-errors/server-field-errors';
+import type { Audience } from '@app/contract/messages/send';
+import type { FieldMap } from '../../widgets/form-errors/use-server-errors';
 import type { MessageLevel } from './message-levels';
 import type { SendBody } from './messages-api';
 import type { ChosenUser } from './user-select';
 
-type Translate = (msgid: string) => string;
-
-export type AudienceKind = 'all' | 'role' | 'team' | 'users';
+export type AudienceKind = Audience['kind'];
 export type Channel = 'in_app' | 'email';
 
 export interface SendFormValues {
@@ -49,39 +46,15 @@ export function toSendBody(values: SendFormValues): SendBody {
   };
 }
 
-/** The server's field names (`audience.team_id`, `in_app`) as this form's fields. */
-const FORM_FIELD: Record<string, keyof SendFormValues> = {
-  audience: 'audience',
+/**
+ * The server's field names (`audience.team_id`, `in_app`) as this form's fields; a message about
+ * one chosen user (`audience.user_ids.2`) lands on the users picker.
+ */
+export const SEND_FIELD_MAP: FieldMap = {
   'audience.kind': 'audience',
   'audience.role': 'role',
   'audience.team_id': 'team_id',
   'audience.user_ids': 'users',
   in_app: 'channels',
   email: 'channels',
-  level: 'level',
-  title: 'title',
-  body: 'body',
 };
-
-/**
- * Puts a refused preview or send on the fields the server names and returns the one message no
- * field owns (null when every message found its field).
- */
-export function showSendErrors(
-  form: Pick<FormInstance<SendFormValues>, 'setFields'>,
-  error: unknown,
-  t: Translate,
-): string | null {
-  const fields = isApiError(error) ? error.body?.fields : undefined;
-  if (!fields) return showServerErrors(form, error, [], t);
-  const placed = new Map<keyof SendFormValues, string>();
-  const unplaced: string[] = [];
-  for (const [name, text] of Object.entries(fields)) {
-    const field = FORM_FIELD[name] ?? FORM_FIELD[name.replace(/\.\d+$/, '')];
-    if (field && !placed.has(field)) placed.set(field, text);
-    else if (!field) unplaced.push(text);
-  }
-  form.setFields([...placed].map(([name, text]) => ({ name, errors: [text] })));
-  if (placed.size > 0 && unplaced.length === 0) return null;
-  return unplaced[0] ?? (isApiError(error) ? (error.body?.msg ?? error.message) : null);
-}

@@ -1,7 +1,8 @@
+import { messageSendListFields } from '@app/contract/messages/send';
 import { Card } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { levelChoices } from './message-levels';
@@ -11,15 +12,15 @@ import { type MessageSend, sendColumns } from './send-columns';
 /** Messages admins sent, newest first: who they went to, by which channels, how many they reached. */
 export function SendsList() {
   const { t } = useTranslation();
-  const filterConfig = useMemo<FilterConfig>(
-    () => ({
-      level: {
-        alias: t('Level'),
-        type: 'option',
-        options: levelChoices(t).map(({ value, label }) => ({ name: label, value })),
-      },
-      creation_time: { alias: t('Sent'), type: 'range' },
-    }),
+  const filterConfig = useMemo(
+    () =>
+      filterConfigFrom(messageSendListFields, {
+        level: {
+          alias: t('Level'),
+          options: levelChoices(t).map(({ value, label }) => ({ name: label, value })),
+        },
+        creation_time: { alias: t('Sent') },
+      }),
     [t],
   );
   const list = useServerList<MessageSend>({

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { roleNameLabel } from '../../lib/labels/seeded-labels';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import { SearchWithFilters } from '../../widgets/filter-drawer/search-with-filters';
@@ -34,7 +35,7 @@ export function ApiPagesPage() {
       role: {
         alias: t('Held by'),
         type: 'option',
-        options: roles.map((r) => ({ name: r.name, value: r.code })),
+        options: roles.map((r) => ({ name: roleNameLabel(r.name, t), value: r.code })),
       },
     }),
     [t, roles],
@@ -45,14 +46,14 @@ export function ApiPagesPage() {
   const rows = useMemo((): ApiPageRow[] => {
     if (!matrix.data) return [];
     const { roles: all, grants } = matrix.data;
-    const names = new Map(all.map((r) => [r.code, r.name]));
+    const names = new Map(all.map((r) => [r.code, roleNameLabel(r.name, t)]));
     return matrixRows(matrix.data)
       .map((row) => ({ ...row, holders: rolesHolding(all, grants, row.code) }))
       .filter((row) => (typeof kind === 'string' && kind !== 'all' ? row.kind === kind : true))
       .filter((row) => (typeof role === 'string' && role !== 'all' ? row.holders.includes(role) : true))
       .filter((row) => matchesSearch(row, state.q ?? ''))
       .map((row) => ({ ...row, holders: row.holders.map((code) => names.get(code) ?? code) }));
-  }, [matrix.data, kind, role, state.q]);
+  }, [matrix.data, kind, role, state.q, t]);
   const columns = useMemo(() => apiPageColumns(t), [t]);
 
   return (

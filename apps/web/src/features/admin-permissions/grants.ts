@@ -1,14 +1,17 @@
-import { grantMatches } from '@app/contract/permission-codes';
+import { ADMIN_AREA, grantMatches, SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
 
-/** Codes that are not granted through roles: open to anyone, or to anyone signed in. */
-export type OpenCode = 'public' | 'signed_in';
+/**
+ * Codes that are not granted through roles: open to anyone, to anyone signed in, or to anyone
+ * who may open some admin page (the console's shared services).
+ */
+export type OpenCode = 'public' | 'signed_in' | typeof ADMIN_AREA;
 
 export function isOpenCode(code: string): code is OpenCode {
-  return code === 'public' || code === 'signed_in';
+  return code === 'public' || code === 'signed_in' || code === ADMIN_AREA;
 }
 
 /** The role that holds everything by definition (ARCHITECTURE section 6); its column is not editable. */
-export const SUPER_ADMIN_ROLE = 'super_admin';
+export { SUPER_ADMIN_ROLE };
 
 /**
  * The grant through which a role holds `code`: the code itself, a pattern covering it, or null.

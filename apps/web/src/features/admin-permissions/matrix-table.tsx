@@ -1,6 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { permissionLabel } from '../../lib/labels/access-labels';
+import { roleNameLabel } from '../../lib/labels/seeded-labels';
 import { GrantCheckbox } from './grant-checkbox';
 import { heldThrough, isOpenCode, SUPER_ADMIN_ROLE } from './grants';
 import type { MatrixRow } from './matrix-rows';
@@ -29,7 +31,7 @@ export function MatrixTable({ rows, roles, grants, pending, onToggle, targetTitl
       title: (
         <Tooltip title={readOnly ? t('Super admins hold every permission') : role.code}>
           <span>
-            {role.name} {readOnly ? <LockOutlined aria-label={t('Read-only')} /> : null}
+            {roleNameLabel(role.name, t)} {readOnly ? <LockOutlined aria-label={t('Read-only')} /> : null}
           </span>
         </Tooltip>
       ),
@@ -41,13 +43,15 @@ export function MatrixTable({ rows, roles, grants, pending, onToggle, targetTitl
             <Typography.Text type="secondary">
               {row.code === 'public'
                 ? t('Open to everyone, no grant needed')
-                : t('Any signed-in user, no grant needed')}
+                : row.code === 'signed_in'
+                  ? t('Any signed-in user, no grant needed')
+                  : t('Anyone who may open an admin page, no grant needed')}
             </Typography.Text>
           );
         }
         return (
           <GrantCheckbox
-            role={role.name}
+            role={roleNameLabel(role.name, t)}
             target={row.target}
             code={row.code}
             through={heldThrough(grants[role.code], row.code)}
@@ -82,7 +86,11 @@ export function MatrixTable({ rows, roles, grants, pending, onToggle, targetTitl
       title: t('Code'),
       width: 210,
       render: (_, row) =>
-        isOpenCode(row.code) ? <Tag>{row.code}</Tag> : <Typography.Text code>{row.code}</Typography.Text>,
+        isOpenCode(row.code) ? (
+          <Tag>{permissionLabel(row.code, t)}</Tag>
+        ) : (
+          <Typography.Text code>{row.code}</Typography.Text>
+        ),
     },
     ...roleColumns,
   ];

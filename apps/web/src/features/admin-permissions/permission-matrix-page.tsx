@@ -3,7 +3,7 @@ import { Card, Flex, Input, Segmented, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { matchesSearch, matrixRows } from './matrix-rows';
 import { MatrixTable } from './matrix-table';
 import { type GrantChange, permissionMatrixQuery, useSetGrant } from './permissions-api';

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import type { Role } from './roles-api';
 
 interface RoleActionsProps {
@@ -30,7 +31,7 @@ export function RoleActions({ role, onRename, onDelete }: RoleActionsProps) {
           </Button>
         </Tooltip>
       ) : (
-        <Popconfirm
+        <ConfirmAction
           title={t('Delete the role {{name}}?', { name: role.name })}
           description={
             role.users_count > 0
@@ -38,21 +39,14 @@ export function RoleActions({ role, onRename, onDelete }: RoleActionsProps) {
               : undefined
           }
           okText={t('Delete')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('Cancel')}
-          // A refusal is shown by the error catalogue; the confirm just closes.
-          onConfirm={() => onDelete(role).catch(() => undefined)}
-        >
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            aria-label={t('Delete {{name}}', { name: role.name })}
-          >
-            {t('Delete')}
-          </Button>
-        </Popconfirm>
+          destructive
+          onConfirm={() => onDelete(role)}
+          size="small"
+          type="link"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={t('Delete {{name}}', { name: role.name })}
+        />
       )}
     </Space>
   );

@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { Tag } from 'antd';
 import { formatDate } from '../../lib/format';
+import { roleNameLabel, seededText } from '../../lib/labels/seeded-labels';
 import { RoleActions } from './role-actions';
 import type { Role } from './roles-api';
 
@@ -13,8 +14,20 @@ interface RoleColumnActions {
 
 export function roleColumns(t: Translate, actions: RoleColumnActions): ColDef<Role>[] {
   return [
-    { field: 'name', headerName: t('Name'), minWidth: 130 },
-    { field: 'code', headerName: t('Code'), minWidth: 120, cellClass: 'admin-roles__code' },
+    {
+      field: 'name',
+      headerName: t('Name'),
+      minWidth: 130,
+      valueFormatter: ({ value }) => roleNameLabel(value, t),
+    },
+    {
+      field: 'code',
+      headerName: t('Code'),
+      minWidth: 120,
+      cellClass: 'admin-roles__code',
+      // The code is what grants and the API name the role by: written as is.
+      cellRenderer: ({ value }: { value?: string }) => <span translate="no">{value}</span>,
+    },
     {
       field: 'is_system',
       headerName: t('Type'),
@@ -23,7 +36,13 @@ export function roleColumns(t: Translate, actions: RoleColumnActions): ColDef<Ro
       cellRenderer: ({ data }: { data?: Role }) =>
         data?.is_system ? <Tag>{t('Seeded')}</Tag> : <Tag color="blue">{t('Custom')}</Tag>,
     },
-    { field: 'description', headerName: t('Description'), flex: 2, minWidth: 140 },
+    {
+      field: 'description',
+      headerName: t('Description'),
+      flex: 2,
+      minWidth: 140,
+      valueFormatter: ({ value }) => seededText(value ?? '', t),
+    },
     { field: 'users_count', headerName: t('Users'), minWidth: 80, maxWidth: 110, type: 'numericColumn' },
     {
       field: 'created_at',

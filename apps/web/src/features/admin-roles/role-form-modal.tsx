@@ -1,7 +1,6 @@
-import { Alert, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api/api-error';
+import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import type { Role } from './roles-api';
 
 export interface RoleFormValues {
@@ -9,8 +8,6 @@ export interface RoleFormValues {
   name: string;
   description: string;
 }
-
-const FIELDS = ['code', 'name', 'description'] as const;
 
 interface RoleFormModalProps {
   open: boolean;
@@ -25,22 +22,15 @@ interface RoleFormModalProps {
 export function RoleFormModal({ open, role, saving, onSave, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RoleFormValues>();
-  const [formError, setFormError] = useState<string | null>(null);
+  // The server names the field it refuses (a taken code, a too-long name).
+  const showErrors = useServerErrors(form);
 
   const submit = async (values: RoleFormValues) => {
-    setFormError(null);
     try {
       await onSave(values);
       onClose();
     } catch (error) {
-      // The server names the field it refuses (a taken code, a too-long name); anything else is
-      // shown above the buttons in its words.
-      const fields = isApiError(error) ? (error.body?.fields ?? {}) : {};
-      const placed = FIELDS.filter((name) => fields[name]);
-      form.setFields(placed.map((name) => ({ name, errors: [fields[name] ?? ''] })));
-      if (placed.length === 0) {
-        setFormError(isApiError(error) && error.body ? error.body.msg : t('Sorry! Something went wrong...'));
-      }
+      showErrors(error);
     }
   };
 
@@ -53,7 +43,6 @@ export function RoleFormModal({ open, role, saving, onSave, onClose }: RoleFormM
       cancelText={t('Cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      afterClose={() => setFormError(null)}
       destroyOnHidden
     >
       <Form<RoleFormValues>
@@ -100,7 +89,6 @@ export function RoleFormModal({ open, role, saving, onSave, onClose }: RoleFormM
         >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
-        {formError ? <Alert type="error" showIcon title={formError} /> : null}
       </Form>
     </Modal>
   );

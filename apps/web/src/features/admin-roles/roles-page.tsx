@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
 import { roleColumns } from './role-columns';
 import { RoleFormModal } from './role-form-modal';

@@ -1,8 +1,9 @@
+import { adminTeamListFields } from '@app/contract/admin/teams/teams';
 import { Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
-import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { type AdminTeamRow, teamColumns } from './team-columns';
@@ -12,8 +13,11 @@ import { adminTeamsKey, fetchTeams } from './teams-api';
 /** `/admin/user/teams`: teams with owner and size; a row opens its members. */
 export function TeamsPage() {
   const { t } = useTranslation();
-  const filterConfig = useMemo<FilterConfig>(
-    () => ({ personal: { alias: t('Personal team'), type: 'bool', on: t('Personal'), off: t('Shared') } }),
+  const filterConfig = useMemo(
+    () =>
+      filterConfigFrom(adminTeamListFields, {
+        personal: { alias: t('Personal team'), on: t('Personal'), off: t('Shared') },
+      }),
     [t],
   );
   const list = useServerList<AdminTeamRow>({

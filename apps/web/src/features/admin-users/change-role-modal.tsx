@@ -1,5 +1,6 @@
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { roleNameLabel } from '../../lib/labels/seeded-labels';
 
 interface ChangeRoleModalProps {
   open: boolean;
@@ -44,7 +45,10 @@ export function ChangeRoleModal({
       >
         <Form.Item name="role" label={t('Role')} rules={[{ required: true, message: t('Choose a role') }]}>
           <Select
-            options={roles.map((role) => ({ value: role.code, label: `${role.name} (${role.code})` }))}
+            options={roles.map((role) => ({
+              value: role.code,
+              label: `${roleNameLabel(role.name, t)} (${role.code})`,
+            }))}
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>

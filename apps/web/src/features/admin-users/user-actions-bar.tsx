@@ -1,16 +1,14 @@
 import { KeyOutlined, LogoutOutlined, SafetyOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import type { AdminUserRow } from '@app/contract/admin/users/user-row';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Flex, Popconfirm } from 'antd';
+import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { BanUserModal } from './ban-user-modal';
 import { ChangeRoleModal } from './change-role-modal';
 import type { useUserActions } from './use-user-actions';
 import { rolesQuery } from './users-api';
-
-/** A refusal was already shown by the error catalogue; the confirm only has to close. */
-const ignore = () => undefined;
 
 interface UserActionsBarProps {
   user: AdminUserRow;
@@ -36,51 +34,46 @@ export function UserActionsBar({ user, actions }: UserActionsBarProps) {
         {t('Change role')}
       </Button>
       {user.banned ? (
-        <Popconfirm
+        <ConfirmAction
           title={t('Lift the ban on {{name}}?', { name: user.username })}
           okText={t('Unban')}
-          cancelText={t('Cancel')}
           onConfirm={() =>
             actions.unban
               .mutateAsync()
-              .then(() => message.success(t('{{name}} can sign in again', { name: user.username })), ignore)
+              .then(() => message.success(t('{{name}} can sign in again', { name: user.username })))
           }
-        >
-          <Button icon={<UndoOutlined aria-hidden />} loading={actions.unban.isPending}>
-            {t('Unban')}
-          </Button>
-        </Popconfirm>
+          icon={<UndoOutlined aria-hidden />}
+          loading={actions.unban.isPending}
+        />
       ) : (
         <Button danger icon={<StopOutlined aria-hidden />} onClick={() => setDialog('ban')}>
           {t('Ban')}
         </Button>
       )}
-      <Popconfirm
+      <ConfirmAction
         title={t('Sign {{name}} out everywhere?', { name: user.username })}
         description={t('Every session of this user ends now; they can sign in again.')}
         okText={t('Sign out')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('Cancel')}
+        destructive
         onConfirm={() =>
           actions.signOut
             .mutateAsync()
-            .then(({ revoked }) => message.success(t('Sessions ended: {{revoked}}', { revoked })), ignore)
+            .then(({ revoked }) => message.success(t('Sessions ended: {{revoked}}', { revoked })))
         }
+        icon={<LogoutOutlined aria-hidden />}
+        loading={actions.signOut.isPending}
       >
-        <Button icon={<LogoutOutlined aria-hidden />} loading={actions.signOut.isPending}>
-          {t('Force sign-out')}
-        </Button>
-      </Popconfirm>
-      <Popconfirm
+        {t('Force sign-out')}
+      </ConfirmAction>
+      <ConfirmAction
         title={t('E-mail {{name}} a link to set a new password?', { name: user.username })}
         okText={t('Send link')}
-        cancelText={t('Cancel')}
-        onConfirm={() => actions.resetPassword.mutateAsync().then(undefined, ignore)}
+        onConfirm={() => actions.resetPassword.mutateAsync()}
+        icon={<KeyOutlined aria-hidden />}
+        loading={actions.resetPassword.isPending}
       >
-        <Button icon={<KeyOutlined aria-hidden />} loading={actions.resetPassword.isPending}>
-          {t('Reset password')}
-        </Button>
-      </Popconfirm>
+        {t('Reset password')}
+      </ConfirmAction>
 
       <ChangeRoleModal
         open={dialog === 'role'}

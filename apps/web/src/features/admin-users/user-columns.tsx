@@ -2,6 +2,7 @@ import type { AdminUserRow } from '@app/contract/admin/users/user-row';
 import type { ColDef } from 'ag-grid-community';
 import { Tag } from 'antd';
 import { formatDate } from '../../lib/format';
+import { roleNameLabel } from '../../lib/labels/seeded-labels';
 
 type Translate = (msgid: string) => string;
 
@@ -10,7 +11,11 @@ export function userColumns(t: Translate): ColDef<AdminUserRow>[] {
   return [
     { field: 'username', headerName: t('Username'), minWidth: 140 },
     { field: 'email', headerName: t('E-mail'), minWidth: 180, flex: 1.5 },
-    { field: 'role', headerName: t('Role'), valueFormatter: ({ data }) => data?.role_name ?? '' },
+    {
+      field: 'role',
+      headerName: t('Role'),
+      valueFormatter: ({ data }) => roleNameLabel(data?.role_name ?? '', t),
+    },
     {
       field: 'banned',
       headerName: t('Status'),

@@ -2,6 +2,7 @@ import type { OperationRecord } from '@app/contract/admin/logs/operation-record'
 import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
+import { resultLabel } from '../../lib/labels/log-labels';
 
 /** The latest admin operations on this user, newest first, as the audit log holds them. */
 export function UserOperationsTable({ operations }: { operations: OperationRecord[] }) {
@@ -26,14 +27,11 @@ export function UserOperationsTable({ operations }: { operations: OperationRecor
           key: 'result',
           title: t('Result'),
           width: 110,
-          render: (_, op) =>
-            op.result === 'success' ? (
-              <Tag color="green">{t('Success')}</Tag>
-            ) : (
-              <Tag color="red" title={op.error ?? undefined}>
-                {t('Failure')}
-              </Tag>
-            ),
+          render: (_, op) => (
+            <Tag color={op.result === 'success' ? 'green' : 'red'} title={op.error ?? undefined}>
+              {resultLabel(op.result, t)}
+            </Tag>
+          ),
         },
       ]}
     />

@@ -3,6 +3,7 @@ import { Avatar, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
+import { roleNameLabel } from '../../lib/labels/seeded-labels';
 
 interface UserProfileCardProps {
   user: AdminUserRow;
@@ -34,7 +35,7 @@ export function UserProfileCard({ user, actions }: UserProfileCardProps) {
               {user.email}
             </Typography.Text>
             <span style={{ marginTop: 6 }}>
-              <Tag color="blue">{user.role_name}</Tag>
+              <Tag color="blue">{roleNameLabel(user.role_name, t)}</Tag>
               {user.banned ? <Tag color="red">{t('Banned')}</Tag> : <Tag color="green">{t('Active')}</Tag>}
               {user.email_verified ? null : <Tag>{t('E-mail not verified')}</Tag>}
             </span>
@@ -48,7 +49,8 @@ export function UserProfileCard({ user, actions }: UserProfileCardProps) {
         style={{ marginTop: 20 }}
         items={[
           { key: 'id', label: t('User ID'), children: <Typography.Text copyable>{user.id}</Typography.Text> },
-          { key: 'role', label: t('Role'), children: user.role },
+          // The role's code beside its name in the tag: what grants and the API name it by.
+          { key: 'role', label: t('Role code'), children: <span translate="no">{user.role}</span> },
           { key: 'created', label: t('Created'), children: formatDate(user.created_at) },
           {
             key: 'active',

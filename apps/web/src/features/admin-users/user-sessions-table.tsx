@@ -23,7 +23,11 @@ export function UserSessionsTable({ sessions }: { sessions: Session[] }) {
           key: 'ua',
           title: t('User agent'),
           render: (_, session) => (
-            <Typography.Text ellipsis={{ tooltip: session.user_agent }} style={{ maxWidth: 320 }}>
+            <Typography.Text
+              ellipsis={{ tooltip: session.user_agent }}
+              style={{ maxWidth: 320 }}
+              translate="no"
+            >
               {session.user_agent ?? ''}
             </Typography.Text>
           ),

@@ -2,6 +2,7 @@ import type { getAdminUserDetails } from '@app/contract/admin/users/get-user-det
 import type { EndpointResponse } from '@app/contract/define-endpoint';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { teamRoleLabel } from '../../lib/labels/team-labels';
 
 type Team = EndpointResponse<typeof getAdminUserDetails>['teams'][number];
 
@@ -25,7 +26,13 @@ export function UserTeamsTable({ teams }: { teams: Team[] }) {
             </>
           ),
         },
-        { key: 'role', title: t('Team role'), dataIndex: 'role', width: 140 },
+        {
+          key: 'role',
+          title: t('Team role'),
+          dataIndex: 'role',
+          width: 140,
+          render: (role: string) => teamRoleLabel(role, t),
+        },
       ]}
     />
   );

@@ -1,4 +1,3 @@
-import { listRoles } from '@app/contract/admin/roles/roles';
 import { getAdminUserDetails } from '@app/contract/admin/users/get-user-details';
 import { listAdminUsers } from '@app/contract/admin/users/list-users';
 import type { EndpointQuery } from '@app/contract/define-endpoint';
@@ -19,12 +18,4 @@ export function userDetailsQuery(id: string) {
   });
 }
 
-/**
- * The roles for the role filter and the role picker. Silent: an operator may read users without
- * reading roles, and then simply gets no role choices.
- */
-export const rolesQuery = queryOptions({
-  queryKey: ['admin', 'roles', 'options'],
-  queryFn: ({ signal }) => callApi(listRoles, { signal, silent: true }),
-  staleTime: 5 * 60_000,
-});
+export { rolesQuery } from '../../lib/permissions/roles-query';

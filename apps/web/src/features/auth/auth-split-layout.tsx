@@ -1,16 +1,18 @@
-import { CheckCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_NAME } from '../../app/brand';
-import { BrandMark } from '../../app/brand-mark';
+import { PRODUCT_NAME } from '../../widgets/brand/brand';
+import { BrandMark } from '../../widgets/brand/brand-mark';
+import { LightIcon } from '../../widgets/light-ui/icon';
+import { CHECK_CIRCLE_ICON } from '../../widgets/light-ui/icons/check-circle';
 import { AuthLanguageSelect } from './auth-language-select';
+import '../../widgets/light-ui/light-ui.css';
 import './auth-split-layout.css';
 
 interface AuthSplitLayoutProps {
   children: ReactNode;
 }
 
-/** The global variant's frame for /login and /sign-up. */
+/** The global variant's frame for /login and /sign-up (light components only: no antd). */
 export function AuthSplitLayout({ children }: AuthSplitLayoutProps) {
   const { t } = useTranslation();
   const points = [
@@ -20,7 +22,7 @@ export function AuthSplitLayout({ children }: AuthSplitLayoutProps) {
   ];
 
   return (
-    <div className="auth-split">
+    <div className="lui auth-split">
       <aside className="auth-split__showcase">
         <BrandMark inverse />
         <div className="auth-split__headline">
@@ -28,7 +30,7 @@ export function AuthSplitLayout({ children }: AuthSplitLayoutProps) {
           <ul className="auth-split__points">
             {points.map((point) => (
               <li key={point}>
-                <CheckCircleFilled aria-hidden />
+                <LightIcon shape={CHECK_CIRCLE_ICON} />
                 <span>{point}</span>
               </li>
             ))}
@@ -50,5 +52,15 @@ export function AuthSplitLayout({ children }: AuthSplitLayoutProps) {
         </div>
       </main>
     </div>
+  );
+}
+
+/** The page's title and the line under it, as every page of this frame opens. */
+export function AuthHeading({ title, intro }: { title: string; intro?: string }) {
+  return (
+    <>
+      <h2 className="auth-split__title">{title}</h2>
+      {intro ? <p className="lui-secondary auth-split__intro">{intro}</p> : null}
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 
 interface AuthSwitchLinkProps {
@@ -13,8 +12,8 @@ export function AuthSwitchLink({ prompt, label, to }: AuthSwitchLinkProps) {
   const next = searchParams.get('next');
   const target = next ? `${to}?${new URLSearchParams({ next })}` : to;
   return (
-    <Typography.Paragraph type="secondary" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
+    <p className="lui-secondary" style={{ marginTop: 24, marginBottom: 0, textAlign: 'center' }}>
       {prompt} <Link to={target}>{label}</Link>
-    </Typography.Paragraph>
+    </p>
   );
 }

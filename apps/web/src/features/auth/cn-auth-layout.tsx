@@ -1,7 +1,7 @@
-import { Card, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { BrandMark } from '../../app/brand-mark';
+import { BrandMark } from '../../widgets/brand/brand-mark';
 import { AuthLanguageSelect } from './auth-language-select';
+import '../../widgets/light-ui/light-ui.css';
 import './cn-auth-layout.css';
 
 interface CnAuthLayoutProps {
@@ -9,21 +9,19 @@ interface CnAuthLayoutProps {
   children: ReactNode;
 }
 
-/** The China-region variant's frame for /login and /sign-up. */
+/** The China-region variant's frame for /login and /sign-up (light components only: no antd). */
 export function CnAuthLayout({ title, children }: CnAuthLayoutProps) {
   return (
-    <div className="cn-auth">
+    <div className="lui cn-auth">
       <div className="cn-auth__top">
         <BrandMark size={28} />
         <AuthLanguageSelect />
       </div>
       <main className="cn-auth__body">
-        <Card className="cn-auth__panel" variant="borderless">
-          <Typography.Title level={3} style={{ marginTop: 0, textAlign: 'center' }}>
-            {title}
-          </Typography.Title>
+        <div className="cn-auth__panel">
+          <h3 className="cn-auth__title">{title}</h3>
           {children}
-        </Card>
+        </div>
       </main>
     </div>
   );

@@ -1,8 +1,15 @@
-import { MailOutlined, WechatOutlined } from '@ant-design/icons';
-import { Tabs } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WechatSignInPanel } from '../social-auth/wechat-sign-in-panel';
+import { LightSpinner } from '../../widgets/light-ui/feedback';
+import { LightIcon } from '../../widgets/light-ui/icon';
+import { MAIL_ICON } from '../../widgets/light-ui/icons/mail';
+import { WECHAT_ICON } from '../../widgets/light-ui/icons/wechat';
+import { LightTabs } from '../../widgets/light-ui/tabs';
+
+// The WeChat tab's code (its QR panel) loads when the tab is first opened: e-mail opens by default.
+const WechatSignInPanel = lazy(() =>
+  import('./wechat-sign-in-panel').then((m) => ({ default: m.WechatSignInPanel })),
+);
 
 type TabKey = 'wechat' | 'email';
 
@@ -14,25 +21,28 @@ interface CnAuthTabsProps {
 /**
  * The WeChat tab comes first, as users in China expect, but the e-mail tab opens by default:
  * it works on every install, while the WeChat panel needs the provider configured (it says so
- * when it is not).
+ * when it is not). A panel renders only while its tab is open, so the WeChat check waits for it.
  */
 export function CnAuthTabs({ emailLabel, emailForm }: CnAuthTabsProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState<TabKey>('email');
 
   return (
-    <Tabs
-      activeKey={active}
-      onChange={(key) => setActive(key === 'wechat' ? 'wechat' : 'email')}
-      centered
-      items={[
+    <LightTabs<TabKey>
+      active={active}
+      onChange={setActive}
+      tabs={[
         {
           key: 'wechat',
           label: t('WeChat'),
-          icon: <WechatOutlined aria-hidden />,
-          children: <WechatSignInPanel onUseEmail={() => setActive('email')} />,
+          icon: <LightIcon shape={WECHAT_ICON} />,
+          content: (
+            <Suspense fallback={<LightSpinner label={t('Loading')} />}>
+              <WechatSignInPanel onUseEmail={() => setActive('email')} />
+            </Suspense>
+          ),
         },
-        { key: 'email', label: emailLabel, icon: <MailOutlined aria-hidden />, children: emailForm },
+        { key: 'email', label: emailLabel, icon: <LightIcon shape={MAIL_ICON} />, content: emailForm },
       ]}
     />
   );

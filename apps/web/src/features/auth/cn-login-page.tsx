@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { AuthSwitchLink } from './auth-switch-link';
 import { CnAuthLayout } from './cn-auth-layout';
 import { CnAuthTabs } from './cn-auth-tabs';
 import { EmailSignInForm } from './email-sign-in-form';
+import { SignInNotice } from './sign-in-notice';
 
 /** `/login`, China-region variant. */
 export function CnLoginPage() {
@@ -11,6 +12,7 @@ export function CnLoginPage() {
   return (
     <CnAuthLayout title={t('Sign in')}>
       <DocumentTitle title={t('Sign in')} />
+      <SignInNotice />
       <CnAuthTabs emailLabel={t('E-mail sign-in')} emailForm={<EmailSignInForm />} />
       <AuthSwitchLink prompt={t("Don't have an account?")} label={t('Create an account')} to="/sign-up" />
     </CnAuthLayout>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { AuthSwitchLink } from './auth-switch-link';
 import { CnAuthLayout } from './cn-auth-layout';
 import { CnAuthTabs } from './cn-auth-tabs';

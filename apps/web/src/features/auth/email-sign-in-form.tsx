@@ -1,19 +1,22 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { postSignIn, type SignInResult } from '@app/contract/auth/sign-in';
-import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import type { SignInResult } from '@app/contract/auth/sign-in';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
-import { type PendingSignIn, TwoFactorStep } from './two-factor-step';
+import { Link } from 'react-router';
+import { lightCall } from '../../lib/api/light-client';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/light-contract';
+import { LightButton } from '../../widgets/light-ui/button';
+import { LightAlert, LightSpinner } from '../../widgets/light-ui/feedback';
+import { LightIcon } from '../../widgets/light-ui/icon';
+import { LOCK_ICON } from '../../widgets/light-ui/icons/lock';
+import { MAIL_ICON } from '../../widgets/light-ui/icons/mail';
+import { PasswordField, TextField } from '../../widgets/light-ui/text-field';
+import { rules, useLightForm } from '../../widgets/light-ui/use-light-form';
+import { signInEndpoint } from './auth-endpoints';
+import type { PendingSignIn } from './two-factor-step';
 import { useAuthSubmit } from './use-auth-submit';
 
-interface SignInValues {
-  email: string;
-  password: string;
-}
-
-const FIELDS = ['email', 'password'] as const;
+// Only accounts with two-factor authentication reach it: it loads once the password is accepted.
+const TwoFactorStep = lazy(() => import('./two-factor-step').then((m) => ({ default: m.TwoFactorStep })));
 
 function pendingSignIn(answer: SignInResult): PendingSignIn | null {
   if (!answer.two_factor_required || !answer.two_factor_token) return null;
@@ -29,12 +32,32 @@ function pendingSignIn(answer: SignInResult): PendingSignIn | null {
  */
 export function EmailSignInForm() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SignInValues>();
+  const form = useLightForm(
+    { email: '', password: '' },
+    {
+      rules: {
+        email: [
+          rules.required(t('Please enter your e-mail address')),
+          rules.email(t('Enter a valid e-mail address')),
+        ],
+        password: [
+          rules.present(t('Please enter your password')),
+          rules.minLength(
+            PASSWORD_MIN,
+            t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
+          ),
+          rules.maxLength(
+            PASSWORD_MAX,
+            t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
+          ),
+        ],
+      },
+    },
+  );
   const [pending, setPending] = useState<PendingSignIn | null>(null);
-  const { submit, submitting, formError } = useAuthSubmit(
+  const { submit, submitting } = useAuthSubmit(
     form,
-    FIELDS,
-    (body) => callApi(postSignIn, { body, silent: true }),
+    (body) => lightCall(signInEndpoint, { body, silent: true }),
     {
       onSecondFactor: (answer) => {
         const next = pendingSignIn(answer);
@@ -44,46 +67,39 @@ export function EmailSignInForm() {
     },
   );
 
-  if (pending) return <TwoFactorStep pending={pending} onBack={() => setPending(null)} />;
+  if (pending) {
+    return (
+      <Suspense fallback={<LightSpinner label={t('Loading')} />}>
+        <TwoFactorStep pending={pending} onBack={() => setPending(null)} />
+      </Suspense>
+    );
+  }
 
   return (
-    <Form<SignInValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">
-      <Form.Item
-        name="email"
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <TextField
+        {...form.field('email')}
         label={t('E-mail')}
-        rules={[
-          { required: true, whitespace: true, message: t('Please enter your e-mail address') },
-          { type: 'email', message: t('Enter a valid e-mail address') },
-        ]}
-      >
-        <Input
-          prefix={<MailOutlined aria-hidden />}
-          autoComplete="email"
-          inputMode="email"
-          placeholder="name@company.com"
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
+        prefix={<LightIcon shape={MAIL_ICON} />}
+        autoComplete="email"
+        inputMode="email"
+        placeholder="name@company.com"
+      />
+      <PasswordField
+        {...form.field('password')}
         label={t('Password')}
-        rules={[
-          { required: true, message: t('Please enter your password') },
-          {
-            min: PASSWORD_MIN,
-            message: t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
-          },
-          {
-            max: PASSWORD_MAX,
-            message: t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
-          },
-        ]}
-      >
-        <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
-      </Form.Item>
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 24 }} /> : null}
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+        prefix={<LightIcon shape={LOCK_ICON} />}
+        autoComplete="current-password"
+      />
+      <div style={{ textAlign: 'right', marginTop: -12, marginBottom: 16 }}>
+        <Link to="/forgot-password">{t('Forgot password?')}</Link>
+      </div>
+      {form.formError ? (
+        <LightAlert type="error" role="alert" title={form.formError} className="lui-form-error" />
+      ) : null}
+      <LightButton type="submit" variant="primary" block busy={submitting}>
         {t('Sign in')}
-      </Button>
-    </Form>
+      </LightButton>
+    </form>
   );
 }

@@ -121,7 +121,10 @@ describe('/login', () => {
     await fillAndSubmit('ada@example.com', 'correct horse');
 
     const message = await screen.findByText('This address is not allowed');
-    expect(message.closest('.ant-form-item')?.querySelector('#email')).toBeTruthy();
+    // On the e-mail field: it describes the field, which is marked invalid.
+    const field = screen.getByLabelText('E-mail');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
     // Placed on its field, so no second copy above the button.
     expect(screen.queryByText('Invalid input')).toBeNull();
   });

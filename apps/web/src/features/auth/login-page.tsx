@@ -1,10 +1,10 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
-import { SocialSignInButtons } from '../social-auth/social-sign-in-buttons';
-import { AuthSplitLayout } from './auth-split-layout';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { AuthHeading, AuthSplitLayout } from './auth-split-layout';
 import { AuthSwitchLink } from './auth-switch-link';
 import { EmailSignInForm } from './email-sign-in-form';
+import { SignInNotice } from './sign-in-notice';
+import { SocialSignInButtons } from './social-sign-in-buttons';
 
 /** `/login`, global variant. */
 export function LoginPage() {
@@ -12,12 +12,8 @@ export function LoginPage() {
   return (
     <AuthSplitLayout>
       <DocumentTitle title={t('Sign in')} />
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 8 }}>
-        {t('Sign in')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 32 }}>
-        {t('Welcome back. Sign in to your workspace.')}
-      </Typography.Paragraph>
+      <AuthHeading title={t('Sign in')} intro={t('Welcome back. Sign in to your workspace.')} />
+      <SignInNotice />
       <EmailSignInForm />
       <SocialSignInButtons />
       <AuthSwitchLink prompt={t("Don't have an account?")} label={t('Create an account')} to="/sign-up" />

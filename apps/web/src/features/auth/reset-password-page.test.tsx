@@ -15,6 +15,9 @@ async function fillAndSubmit(password: string, confirm: string) {
   await user.click(submit);
 }
 
+/** The server's refusal of a weak password (zxcvbn runs there only, not in this bundle). */
+const WEAK = 'This password is too common. Add more words that are less common.';
+
 describe('/reset-password', () => {
   it('refuses two different passwords and sends nothing', async () => {
     const fetch = stubFetch();
@@ -56,6 +59,29 @@ describe('/reset-password', () => {
 
     expect(await screen.findByText('This link is invalid or has expired')).toBeTruthy();
     expect(app.location()).toBe('/reset-password?token=old');
+  });
+
+  it("shows the server's refusal of a weak password on the new-password field and stays", async () => {
+    stubFetch({
+      'POST /api/auth/reset-password': {
+        status: 400,
+        body: {
+          error_code: 'VALIDATION_ERROR',
+          msg: 'Some fields are not valid',
+          req_id: 'r-weak',
+          fields: { newPassword: WEAK },
+        },
+      },
+    });
+    const app = renderApp('/reset-password?token=tok-1');
+    await fillAndSubmit('12345678', '12345678');
+
+    const message = await screen.findByText(WEAK);
+    // On the new-password field: it describes the field, which is marked invalid.
+    const field = screen.getByLabelText('New password');
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(app.location()).toBe('/reset-password?token=tok-1');
   });
 
   it('explains a link without a token instead of showing a form that cannot work', async () => {

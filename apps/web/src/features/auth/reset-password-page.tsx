@@ -1,95 +1,73 @@
-import { postResetPassword } from '@app/contract/auth/reset-password';
-import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
-import { isApiError } from '../../lib/api/api-error';
-import { callApi } from '../../lib/api/client';
-import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
-import { AuthSplitLayout } from './auth-split-layout';
+import { lightCall } from '../../lib/api/light-client';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { LightButton } from '../../widgets/light-ui/button';
+import { LightAlert } from '../../widgets/light-ui/feedback';
+import { useLightForm } from '../../widgets/light-ui/use-light-form';
+import {
+  LightNewPasswordFields,
+  newPasswordRules,
+} from '../../widgets/new-password-fields/light-new-password-fields';
+import { resetPasswordEndpoint } from './auth-endpoints';
+import { AuthHeading, AuthSplitLayout } from './auth-split-layout';
 import { AuthSwitchLink } from './auth-switch-link';
-import { serverFormErrors } from './server-form-errors';
-
-interface ResetValues {
-  newPassword: string;
-  confirm: string;
-}
-
-const FIELDS = ['newPassword'] as const;
-/** Long enough to read before it fades on the sign-in page it leads to. */
-const NOTICE_SECONDS = 6;
+import type { SignInNoticeState } from './sign-in-notice';
 
 /** `/reset-password?token=`: the page an e-mailed reset link opens. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [form] = Form.useForm<ResetValues>();
-  const [formError, setFormError] = useState<string | null>(null);
+  // An invalid or expired token comes back on the `token` field, which the form does not show:
+  // it goes above the button, in the server's words.
+  const form = useLightForm({ newPassword: '', confirm: '' }, { rules: newPasswordRules(t, 'newPassword') });
+  const [sending, setSending] = useState(false);
 
-  const reset = useMutation({
-    mutationFn: ({ newPassword }: ResetValues) =>
-      callApi(postResetPassword, { body: { token, newPassword }, silent: true }),
-    onMutate: () => setFormError(null),
-    onSuccess: () => {
-      void message.success(t('Your password has been changed. Sign in with the new one.'), NOTICE_SECONDS);
-      navigate('/login', { replace: true });
-    },
-    onError: (error) => {
-      // An invalid or expired token comes back on the `token` field, which the form does not show:
-      // it lands in the general message, in the server's words.
-      const { fields, message: general } = serverFormErrors(error, FIELDS);
-      form.setFields(
-        FIELDS.filter((name) => fields[name]).map((name) => ({ name, errors: [fields[name] ?? ''] })),
-      );
-      if (general) setFormError(general);
-      else if (Object.keys(fields).length === 0) {
-        const unreachable = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
-        setFormError(
-          unreachable
-            ? t('The service could not be reached. Check your connection and try again.')
-            : t('Sorry! Something went wrong...'),
-        );
-      }
-    },
-  });
+  const reset = ({ newPassword }: { newPassword: string }) => {
+    if (sending) return;
+    setSending(true);
+    lightCall(resetPasswordEndpoint, { body: { token, newPassword }, silent: true }).then(
+      () => {
+        // Said on the sign-in page it leads to, where it stays until the user moves on.
+        const state: SignInNoticeState = {
+          signInNotice: t('Your password has been changed. Sign in with the new one.'),
+        };
+        void navigate('/login', { replace: true, state });
+      },
+      (error: unknown) => {
+        setSending(false);
+        form.showServerError(error);
+      },
+    );
+  };
 
   return (
     <AuthSplitLayout>
       <DocumentTitle title={t('Set a new password')} />
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 8 }}>
-        {t('Set a new password')}
-      </Typography.Title>
+      <AuthHeading title={t('Set a new password')} />
       {token ? (
         <>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 32 }}>
+          <p className="lui-secondary auth-split__intro">
             {t('Choose a new password. You will be signed out everywhere and can then sign in with it.')}
-          </Typography.Paragraph>
-          <Form<ResetValues>
-            form={form}
-            layout="vertical"
-            requiredMark={false}
-            onFinish={(values) => reset.mutate(values)}
-            size="large"
-          >
-            <NewPasswordFields name="newPassword" label={t('New password')} />
-            {formError ? (
-              <Alert type="error" showIcon title={formError} style={{ marginBottom: 24 }} />
+          </p>
+          <form noValidate onSubmit={form.handleSubmit(reset)}>
+            <LightNewPasswordFields form={form} name="newPassword" label={t('New password')} />
+            {form.formError ? (
+              <LightAlert type="error" role="alert" title={form.formError} className="lui-form-error" />
             ) : null}
-            <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+            <LightButton type="submit" variant="primary" block busy={sending}>
               {t('Change password')}
-            </Button>
-          </Form>
+            </LightButton>
+          </form>
         </>
       ) : (
-        <Alert
+        <LightAlert
           type="error"
-          showIcon
-          style={{ marginTop: 24 }}
+          role="alert"
+          className="auth-split__result"
           title={t('This link is incomplete. Open the link from the e-mail again, or ask for a new one.')}
         />
       )}

@@ -1,7 +1,6 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
-import { AuthSplitLayout } from './auth-split-layout';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { AuthHeading, AuthSplitLayout } from './auth-split-layout';
 import { AuthSwitchLink } from './auth-switch-link';
 import { EmailSignUpForm } from './email-sign-up-form';
 
@@ -11,12 +10,10 @@ export function SignUpPage() {
   return (
     <AuthSplitLayout>
       <DocumentTitle title={t('Create your account')} />
-      <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 8 }}>
-        {t('Create your account')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 32 }}>
-        {t('Start with the free plan. No credit card needed.')}
-      </Typography.Paragraph>
+      <AuthHeading
+        title={t('Create your account')}
+        intro={t('Start with the free plan. No credit card needed.')}
+      />
       <EmailSignUpForm />
       <AuthSwitchLink prompt={t('Already have an account?')} label={t('Sign in')} to="/login" />
     </AuthSplitLayout>

@@ -1,51 +1,56 @@
-import { KeyOutlined } from '@ant-design/icons';
-import { postVerifyRecoveryCode } from '@app/contract/auth/two-factor';
-import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
+import { lightCall } from '../../lib/api/light-client';
+import { LightButton } from '../../widgets/light-ui/button';
+import { LightAlert } from '../../widgets/light-ui/feedback';
+import { LightIcon } from '../../widgets/light-ui/icon';
+import { KEY_ICON } from '../../widgets/light-ui/icons/key';
+import { TextField } from '../../widgets/light-ui/text-field';
+import { rules, useLightForm } from '../../widgets/light-ui/use-light-form';
+import { verifyRecoveryCodeEndpoint } from './auth-endpoints';
 import { useAuthSubmit } from './use-auth-submit';
 
-interface RecoveryValues {
-  code: string;
-}
-
-const FIELDS = ['code'] as const;
 const RECOVERY_CODE_MAX = 64;
 
 /** One of the recovery codes shown at set-up, for a user without their authenticator app. */
 export function TwoFactorRecoveryForm({ twoFactorToken }: { twoFactorToken: string }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<RecoveryValues>();
-  const { submit, submitting, formError } = useAuthSubmit(form, FIELDS, ({ code }: RecoveryValues) =>
-    callApi(postVerifyRecoveryCode, {
+  const form = useLightForm(
+    { code: '' },
+    {
+      rules: {
+        code: [
+          rules.required(t('Enter a recovery code')),
+          rules.maxLength(RECOVERY_CODE_MAX, t('Input exceeds maximum length')),
+        ],
+      },
+    },
+  );
+  const { submit, submitting } = useAuthSubmit(form, ({ code }) =>
+    lightCall(verifyRecoveryCodeEndpoint, {
       body: { two_factor_token: twoFactorToken, code: code.trim() },
       silent: true,
     }),
   );
 
   return (
-    <Form<RecoveryValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large">
-      <Form.Item
-        name="code"
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <TextField
+        {...form.field('code')}
         label={t('Recovery code')}
-        rules={[
-          { required: true, whitespace: true, message: t('Enter a recovery code') },
-          { max: RECOVERY_CODE_MAX, message: t('Input exceeds maximum length') },
-        ]}
-      >
-        <Input
-          prefix={<KeyOutlined aria-hidden />}
-          autoFocus
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          placeholder="xxxxx-xxxxx"
-        />
-      </Form.Item>
-      {formError ? <Alert type="error" showIcon title={formError} style={{ marginBottom: 24 }} /> : null}
-      <Button type="primary" htmlType="submit" block loading={submitting}>
+        prefix={<LightIcon shape={KEY_ICON} />}
+        // The field appears when the user asks for it: typing goes there.
+        autoFocus
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder="xxxxx-xxxxx"
+      />
+      {form.formError ? (
+        <LightAlert type="error" role="alert" title={form.formError} className="lui-form-error" />
+      ) : null}
+      <LightButton type="submit" variant="primary" block busy={submitting}>
         {t('Verify')}
-      </Button>
-    </Form>
+      </LightButton>
+    </form>
   );
 }

@@ -1,9 +1,11 @@
-import { ArrowLeftOutlined, SafetyOutlined } from '@ant-design/icons';
 import type { zSecondFactor } from '@app/contract/auth/sign-in';
-import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { LightButton } from '../../widgets/light-ui/button';
+import { LightIcon } from '../../widgets/light-ui/icon';
+import { ARROW_LEFT_ICON } from '../../widgets/light-ui/icons/arrow-left';
+import { SAFETY_ICON } from '../../widgets/light-ui/icons/safety';
 import { TwoFactorRecoveryForm } from './two-factor-step-recovery';
 import { TwoFactorTotpForm } from './two-factor-step-totp';
 
@@ -35,42 +37,39 @@ export function TwoFactorStep({ pending, onBack }: TwoFactorStepProps) {
 
   return (
     <section aria-labelledby="two-factor-step-title">
-      <Typography.Title level={4} id="two-factor-step-title" style={{ marginTop: 0 }}>
-        <SafetyOutlined aria-hidden style={{ marginInlineEnd: 8 }} />
+      <h4 id="two-factor-step-title" style={{ fontSize: 20, marginBottom: 8 }}>
+        <LightIcon shape={SAFETY_ICON} style={{ marginInlineEnd: 8 }} />
         {t('Two-step verification')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
+      </h4>
+      <p className="lui-secondary">
         {method === 'totp'
           ? t('Enter the 6-digit code from your authenticator app.')
           : t(
               'Enter one of the recovery codes you saved when you set up two-factor authentication. Each code works once.',
             )}
-      </Typography.Paragraph>
+      </p>
       {method === 'totp' ? (
         <TwoFactorTotpForm twoFactorToken={pending.twoFactorToken} />
       ) : (
         <TwoFactorRecoveryForm twoFactorToken={pending.twoFactorToken} />
       )}
-      <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
-        <Button
-          type="link"
-          icon={<ArrowLeftOutlined aria-hidden />}
-          onClick={onBack}
-          style={{ paddingInline: 0 }}
-        >
+      <div
+        style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8, marginTop: 16 }}
+      >
+        <LightButton variant="link" icon={<LightIcon shape={ARROW_LEFT_ICON} />} onClick={onBack}>
           {t('Back')}
-        </Button>
+        </LightButton>
         {method === 'totp' && recovery ? (
-          <Button type="link" onClick={() => setMethod('recovery_code')} style={{ paddingInline: 0 }}>
+          <LightButton variant="link" onClick={() => setMethod('recovery_code')}>
             {t('Use a recovery code instead')}
-          </Button>
+          </LightButton>
         ) : null}
         {method === 'recovery_code' && totp ? (
-          <Button type="link" onClick={() => setMethod('totp')} style={{ paddingInline: 0 }}>
+          <LightButton variant="link" onClick={() => setMethod('totp')}>
             {t('Use the authenticator app instead')}
-          </Button>
+          </LightButton>
         ) : null}
-      </Flex>
+      </div>
     </section>
   );
 }

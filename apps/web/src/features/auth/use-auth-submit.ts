@@ -1,18 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormInstance } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectPath } from '../../app/safe-redirect-path';
-import { isApiError } from '../../lib/api/api-error';
+import { safeRedirectPath } from '../../lib/safe-redirect-path';
+import { forgetPreviousSession } from '../../lib/session/forget-session';
+import type { LightForm } from '../../widgets/light-ui/use-light-form';
 import { keepSessionToken } from './keep-session-token';
-import { serverFormErrors } from './server-form-errors';
 
 interface AuthSubmit<Values> {
   submit: (values: Values) => void;
   submitting: boolean;
-  /** A failure no single field owns (wrong password, too many attempts, network down). */
-  formError: string | null;
 }
 
 /**
@@ -22,23 +18,11 @@ interface AuthSubmit<Values> {
 export function useFinishSignIn(): (token: string) => void {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const queryClient = useQueryClient();
   return (token) => {
     keepSessionToken(token);
     // Whatever was cached belonged to the previous visitor (or to nobody).
-    queryClient.removeQueries();
-    navigate(safeRedirectPath(searchParams.get('next'), '/chat'), { replace: true });
-  };
-}
-
-/** The general message for a failed call the server gave no words for. */
-export function useFallbackError(): (error: unknown) => string {
-  const { t } = useTranslation();
-  return (error) => {
-    const unreachable = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
-    return unreachable
-      ? t('The service could not be reached. Check your connection and try again.')
-      : t('Sorry! Something went wrong...');
+    forgetPreviousSession();
+    void navigate(safeRedirectPath(searchParams.get('next'), '/chat'), { replace: true });
   };
 }
 
@@ -51,37 +35,38 @@ interface AuthSubmitOptions<Answer> {
 
 /**
  * Sends a sign-in, sign-up or second-factor form, keeps the returned session and continues to
- * `next` (or /chat). Errors are shown on the form itself, so the call is silent for the global
- * error catalogue.
+ * `next` (or /chat). The call is silent: the form puts the server's field messages on its fields
+ * and the rest above its button (`LightForm.showServerError`). One call at a time.
  */
-export function useAuthSubmit<Values extends object, Answer extends { token: string | null }>(
-  // Only `setFields` is used; antd types its field names too narrowly for a generic hook.
-  form: Pick<FormInstance, 'setFields'>,
-  fieldNames: readonly (keyof Values & string)[],
+export function useAuthSubmit<Values extends Record<string, string>, Answer extends { token: string | null }>(
+  form: LightForm<Values>,
   send: (values: Values) => Promise<Answer>,
   { onSecondFactor, onFailed }: AuthSubmitOptions<Answer> = {},
 ): AuthSubmit<Values> {
+  const { t } = useTranslation();
   const finishSignIn = useFinishSignIn();
-  const fallbackError = useFallbackError();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
 
-  const mutation = useMutation({
-    mutationFn: send,
-    onMutate: () => setFormError(null),
-    onSuccess: (answer) => {
-      if (answer.token) finishSignIn(answer.token);
-      else if (!onSecondFactor?.(answer)) setFormError(fallbackError(null));
-    },
-    onError: (error) => {
-      onFailed?.();
-      const { fields, message } = serverFormErrors(error, fieldNames);
-      form.setFields(
-        fieldNames.filter((name) => fields[name]).map((name) => ({ name, errors: [fields[name] ?? ''] })),
-      );
-      if (message) setFormError(message);
-      else if (Object.keys(fields).length === 0) setFormError(fallbackError(error));
-    },
-  });
+  const submit = (values: Values) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    send(values).then(
+      (answer) => {
+        inFlight.current = false;
+        setSubmitting(false);
+        if (answer.token) finishSignIn(answer.token);
+        else if (!onSecondFactor?.(answer)) form.setFormError(t('Sorry! Something went wrong...'));
+      },
+      (error: unknown) => {
+        inFlight.current = false;
+        setSubmitting(false);
+        onFailed?.();
+        form.showServerError(error);
+      },
+    );
+  };
 
-  return { submit: mutation.mutate, submitting: mutation.isPending, formError };
+  return { submit, submitting };
 }

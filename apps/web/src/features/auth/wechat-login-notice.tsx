@@ -1,6 +1,7 @@
-import { WechatOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LightButton } from '../../widgets/light-ui/button';
+import { LightIcon } from '../../widgets/light-ui/icon';
+import { WECHAT_ICON } from '../../widgets/light-ui/icons/wechat';
 
 interface WechatLoginNoticeProps {
   onUseEmail: () => void;
@@ -13,17 +14,19 @@ interface WechatLoginNoticeProps {
 export function WechatLoginNotice({ onUseEmail }: WechatLoginNoticeProps) {
   const { t } = useTranslation();
   return (
-    <Flex vertical align="center" gap={16} style={{ padding: '8px 0 4px', textAlign: 'center' }}>
+    <div className="cn-auth__notice">
       <div className="cn-auth__qr-placeholder" aria-hidden>
-        <WechatOutlined aria-hidden />
+        <LightIcon shape={WECHAT_ICON} />
       </div>
-      <Typography.Text strong>{t('WeChat login is not configured yet')}</Typography.Text>
-      <Typography.Text type="secondary">
+      <strong>{t('WeChat login is not configured yet')}</strong>
+      <span className="lui-secondary">
         {t(
           'An administrator has to add the WeChat Open Platform credentials first. Until then, use your e-mail address.',
         )}
-      </Typography.Text>
-      <Button onClick={onUseEmail}>{t('Use e-mail instead')}</Button>
-    </Flex>
+      </span>
+      <LightButton size="middle" onClick={onUseEmail}>
+        {t('Use e-mail instead')}
+      </LightButton>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
-import { Button, Flex, Input, Typography } from 'antd';
-import { useId } from 'react';
+import { Button } from 'antd';
+import { type ChangeEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface ChatComposerProps {
@@ -8,6 +8,20 @@ interface ChatComposerProps {
   disabledReason?: string;
 }
 
+/** The tallest the message box grows before it scrolls (six lines). */
+const MAX_HEIGHT_PX = 6 * 22 + 10;
+
+/** Grows the box with its text, up to `MAX_HEIGHT_PX`. */
+function fitToText(event: ChangeEvent<HTMLTextAreaElement>) {
+  const box = event.currentTarget;
+  box.style.height = 'auto';
+  box.style.height = `${Math.min(box.scrollHeight + 2, MAX_HEIGHT_PX)}px`;
+}
+
+/**
+ * The message box and its send button. A native textarea in antd's look (its CSS variables):
+ * antd's auto-sizing TextArea would be a twentieth of /chat's first load (docs/performance.md).
+ */
 export function ChatComposer({ disabledReason }: ChatComposerProps) {
   const { t } = useTranslation();
   const reasonId = useId();
@@ -16,13 +30,15 @@ export function ChatComposer({ disabledReason }: ChatComposerProps) {
   return (
     <div className="chat-page__composer">
       <div className="chat-page__composer-inner">
-        <Flex gap={8} align="flex-end">
-          <Input.TextArea
+        <div className="chat-page__composer-row">
+          <textarea
+            className="chat-page__message"
+            rows={1}
             aria-label={t('Message')}
             aria-describedby={disabled ? reasonId : undefined}
             placeholder={t('Ask a question about your marketing data')}
-            autoSize={{ minRows: 1, maxRows: 6 }}
             disabled={disabled}
+            onChange={fitToText}
           />
           <Button
             type="primary"
@@ -30,15 +46,11 @@ export function ChatComposer({ disabledReason }: ChatComposerProps) {
             disabled={disabled}
             aria-label={t('Send')}
           />
-        </Flex>
+        </div>
         {disabledReason ? (
-          <Typography.Text
-            id={reasonId}
-            type="secondary"
-            style={{ display: 'block', marginTop: 8, fontSize: 12 }}
-          >
+          <span id={reasonId} className="chat-page__composer-hint">
             {disabledReason}
-          </Typography.Text>
+          </span>
         ) : null}
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Tooltip, Typography } from 'antd';
+import { Button, Empty, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -15,11 +15,7 @@ export function ChatList({ showTitle = true }: ChatListProps) {
   const { t } = useTranslation();
   return (
     <nav className="chat-list" aria-label={t('Conversations')}>
-      {showTitle ? (
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {t('Conversations')}
-        </Typography.Title>
-      ) : null}
+      {showTitle ? <h5 className="chat-list__title">{t('Conversations')}</h5> : null}
       <Tooltip title={t('Available once the assistant is ready')}>
         {/* The wrapper keeps the tooltip working: disabled buttons swallow pointer events. */}
         <span>

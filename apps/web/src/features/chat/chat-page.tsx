@@ -1,17 +1,24 @@
 import { MessageOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Drawer, Typography } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentTitle } from '../../app/document-title';
+import { DocumentTitle } from '../../widgets/brand/document-title';
 import { AssistantUnavailableNotice } from './assistant-unavailable-notice';
 import { ChatComposer } from './chat-composer';
 import { ChatList } from './chat-list';
 import './chat-page.css';
 
+// Phones only, on request: the drawer's code loads when it first opens (docs/performance.md).
+const ConversationsDrawer = lazy(() =>
+  import('./conversations-drawer').then((m) => ({ default: m.ConversationsDrawer })),
+);
+
 /** `/chat`: the chat layout, ready for the conversation list and messages the chat service will provide. */
 export function ChatPage() {
   const { t } = useTranslation();
   const [listOpen, setListOpen] = useState(false);
+  const [listOpened, setListOpened] = useState(false);
+  if (listOpen && !listOpened) setListOpened(true);
 
   return (
     <div className="chat-page">
@@ -29,27 +36,23 @@ export function ChatPage() {
         <div className="chat-page__conversation">
           <div className="chat-page__welcome">
             <MessageOutlined className="chat-page__welcome-icon" aria-hidden />
-            <Typography.Title level={3}>{t('Ask about your marketing data')}</Typography.Title>
-            <Typography.Paragraph type="secondary">
+            {/* Plain headings in antd's colours: antd's Typography would add 10 kB to /chat's first load. */}
+            <h3 className="chat-page__title">{t('Ask about your marketing data')}</h3>
+            <p className="chat-page__lead">
               {t(
                 'The assistant answers questions about Google Analytics, Search Console, Google Ads and your uploaded files with text, tables and charts.',
               )}
-            </Typography.Paragraph>
+            </p>
             <AssistantUnavailableNotice />
           </div>
         </div>
         <ChatComposer disabledReason={t('Sending is disabled until the assistant is available.')} />
       </section>
-      <Drawer
-        title={t('Conversations')}
-        placement="left"
-        size="min(320px, 85vw)"
-        open={listOpen}
-        onClose={() => setListOpen(false)}
-        styles={{ body: { padding: 0 } }}
-      >
-        <ChatList showTitle={false} />
-      </Drawer>
+      {listOpened ? (
+        <Suspense fallback={null}>
+          <ConversationsDrawer open={listOpen} onClose={() => setListOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -2,11 +2,11 @@ import type { Notice } from '@app/contract/messages/notices';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { notice } from '../../app/testing/messages-test-server';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
 import { hangingResponse } from '../../lib/testing/mock-fetch';
-import { notice } from '../account-messages/messages-test-server';
 
 /** The pop-ups the server still shows this user: a close is kept, as on the real server. */
 function popUpServer(notices: Notice[], extra: StubRoutes = {}) {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageLevelTag } from '../../app/shell/message-level-tag';
+import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 import { closeNotice, popUpNoticesQuery } from './pop-up-notices-api';
 
 /**

@@ -1,8 +1,8 @@
 import { Button, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
-import { StatusPageLayout } from './status-page-layout';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { StatusPageLayout } from '../../widgets/status-page-layout/status-page-layout';
 
 /** Where the guard sends a signed-in user whose role does not open a page (`/403?from=`). */
 export function ForbiddenPage() {

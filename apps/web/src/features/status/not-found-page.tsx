@@ -1,8 +1,8 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
-import { StatusPageLayout } from './status-page-layout';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { StatusPageLayout } from '../../widgets/status-page-layout/status-page-layout';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,9 +1,9 @@
 import { Button, Flex, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DocumentTitle } from '../../app/document-title';
-import { safeRedirectPath } from '../../app/safe-redirect-path';
-import { StatusPageLayout } from './status-page-layout';
+import { safeRedirectPath } from '../../lib/safe-redirect-path';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { StatusPageLayout } from '../../widgets/status-page-layout/status-page-layout';
 
 /**
  * `/500?from=`: the health check sends users here when the service stops answering, and brings

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from '@app/contract/common';
+import { DEFAULT_LOCALE, type Locale } from '../light-contract';
 
 /**
  * The language every request announces in Accept-Language. It lives apart from the i18n setup so

@@ -24,6 +24,16 @@ const getThing = defineEndpoint({
   response: z.object({ name: z.string() }),
 });
 
+const uploadThings = defineEndpoint({
+  method: 'POST',
+  path: '/api/things/{id}/files',
+  permission: 'public',
+  summary: 'test upload endpoint',
+  params: z.object({ id: z.string() }),
+  query: z.object({ team_id: z.string().optional() }),
+  response: z.object({ result: z.array(z.unknown()) }),
+});
+
 const healthy = { status: 'ok', time: 1 };
 
 beforeEach(() => {
@@ -207,7 +217,7 @@ describe('callApi retry (spec section 7)', () => {
 });
 
 describe('uploads and downloads (spec section 7)', () => {
-  it('uploadMultipart posts the form data with the common headers and lets the browser set content-type', async () => {
+  it('uploadMultipart posts the form data to its endpoint with the common headers and lets the browser set content-type', async () => {
     setCookie(TOKEN_COOKIE, 'tok');
     const { requests } = mockFetch(() =>
       jsonResponse(200, { msg_type: 'success', msg: 'Uploaded', result: [] }),
@@ -215,17 +225,32 @@ describe('uploads and downloads (spec section 7)', () => {
     const form = new FormData();
     form.append('upload_files', new Blob(['a']), 'a.txt');
 
-    const answer = await uploadMultipart('/api/admin/storage/upload', form, {
+    const answer = await uploadMultipart(uploadThings, form, {
+      params: { id: 't 1' },
+      query: { team_id: 'team-2' },
       silent: true,
-      response: z.object({ result: z.array(z.unknown()), msg: z.string() }),
     });
 
+    expect(requests[0]?.url).toBe('/api/things/t%201/files?team_id=team-2');
     expect(requests[0]?.method).toBe('POST');
     expect(requests[0]?.body).toBe(form);
     expect(requests[0]?.headers.has('content-type')).toBe(false);
     expect(requests[0]?.headers.get('authorization')).toBe('Bearer tok');
     expect(requests[0]?.headers.get('x-client-key')).toBe('web');
     expect(answer.msg).toBe('Uploaded');
+  });
+
+  it("uploadMultipart refuses an answer outside its endpoint's contract", async () => {
+    mockFetch(() => jsonResponse(200, { result: 'not a list' }));
+    const error = await uploadMultipart(uploadThings, new FormData(), {
+      params: { id: '1' },
+      silent: true,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('invalid_response');
+    expect((error as ApiError).message).toContain(
+      'POST /api/things/{id}/files answered outside its contract',
+    );
   });
 
   it('openDownload opens the file in a new window', () => {

@@ -38,10 +38,12 @@ afterEach(async () => {
 describe('error catalogue, applied (spec section 8)', () => {
   it('insufficient credits: a dialog with links to /account/subscription and /usm/plan', async () => {
     const navigate = mountBridge();
-    act(() => applyFeedback({ kind: 'insufficient_credits' }));
+    act(() => applyFeedback({ kind: 'insufficient_credits', limit: { required: 120, balance: 15 } }));
 
     const credits = await dialog('Insufficient credits');
     expect(credits.textContent).toContain('Your credit balance is too low. Top up or subscribe to a plan');
+    // msg_limit's figures: what the work needs and what is free.
+    expect(credits.textContent).toContain('This needs 120 credits; 15 are free to use.');
     const topUp = screen.getByRole('link', { name: 'Top up' });
     const plans = screen.getByRole('link', { name: 'Subscribe to a plan' });
     expect(topUp.getAttribute('href')).toBe('/account/subscription');
@@ -50,6 +52,23 @@ describe('error catalogue, applied (spec section 8)', () => {
 
     fireEvent.click(plans);
     expect(navigate).toHaveBeenCalledWith('/usm/plan');
+  });
+
+  it('an INSUFFICIENT_CREDITS answer of any call opens the dialog with its msg_limit figures', async () => {
+    mountBridge();
+    mockFetch(() =>
+      jsonResponse(
+        402,
+        errorBody('INSUFFICIENT_CREDITS', 'insufficient_credits', {
+          msg_limit: { required: 40, balance: 3 },
+        }),
+      ),
+    );
+    await expect(callApi(getHealthy)).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDITS' });
+    const credits = await dialog('Insufficient credits');
+    expect(credits.textContent).toContain('This needs 40 credits; 3 are free to use.');
+    // The dialog says it; no second toast repeats the server's msg.
+    expect(screen.queryByText('insufficient_credits')).toBeNull();
   });
 
   it('success msg: a flash notice that lasts 1.5 s', async () => {

@@ -1,12 +1,15 @@
-import { type App, Modal, message as staticMessage } from 'antd';
+import { type App, ConfigProvider, Modal, message as staticMessage } from 'antd';
 import type { MouseEvent } from 'react';
 import { clearToken } from '../cookies';
 import { translate as t } from '../i18n/translate';
+import { lightTheme } from '../theme';
 import type { Feedback } from './feedback';
+import { navigateTo } from './feedback-navigate';
+
+export { type Navigate, registerFeedbackNavigate } from './feedback-navigate';
 
 type AppHandles = ReturnType<typeof App.useApp>;
 export type FeedbackHandles = Pick<AppHandles, 'message' | 'modal'>;
-export type Navigate = (to: string) => void;
 
 /** Spec section 9: flash notices last 1.5 s. */
 export const FLASH_SECONDS = 1.5;
@@ -15,8 +18,16 @@ export const TOP_UP_PATH = '/account/subscription';
 export const PLANS_PATH = '/usm/plan';
 
 let handles: FeedbackHandles | null = null;
-// Until the router registers itself a full page load still gets the user to the right place.
-let navigateTo: Navigate = (to) => window.location.assign(to);
+
+// Pages without antd's <App> (the sign-in pages load this module only to show a dialog) use the
+// static message and modal: they take the product's theme here rather than antd's default blue.
+ConfigProvider.config({
+  holderRender: (children) => (
+    <ConfigProvider theme={lightTheme} button={{ autoInsertSpace: false }}>
+      {children}
+    </ConfigProvider>
+  ),
+});
 // Many calls failing together must not stack identical dialogs.
 const openDialogs = new Set<'insufficient_credits' | 'server_error'>();
 
@@ -28,13 +39,6 @@ export function registerFeedbackHandles(next: FeedbackHandles): () => void {
   handles = next;
   return () => {
     if (handles === next) handles = null;
-  };
-}
-
-export function registerFeedbackNavigate(next: Navigate): () => void {
-  navigateTo = next;
-  return () => {
-    if (navigateTo === next) navigateTo = (to) => window.location.assign(to);
   };
 }
 
@@ -84,6 +88,14 @@ export function applyFeedback(feedback: Feedback): void {
         content: (
           <div>
             <p>{t('Your credit balance is too low. Top up or subscribe to a plan to continue.')}</p>
+            {feedback.limit ? (
+              <p>
+                {t('This needs {{required}} credits; {{balance}} are free to use.', {
+                  required: feedback.limit.required,
+                  balance: feedback.limit.balance,
+                })}
+              </p>
+            ) : null}
             <p>
               <DialogLink to={TOP_UP_PATH} onGo={() => dialog.destroy()}>
                 {t('Top up')}

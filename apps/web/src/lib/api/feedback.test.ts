@@ -12,11 +12,20 @@ describe('error catalogue (spec section 8)', () => {
       req_id: 'r',
       msg_limit: { required: 5, balance: 1 },
     };
-    expect(feedbackFor(402, body, chat)).toEqual({ kind: 'insufficient_credits' });
+    expect(feedbackFor(402, body, chat)).toEqual({
+      kind: 'insufficient_credits',
+      limit: { required: 5, balance: 1 },
+    });
     expect(
       feedbackFor(200, { msg_type: 'success', msg: 'Done', msg_limit: { required: 1, balance: 0 } }, chat),
     ).toEqual({
       kind: 'insufficient_credits',
+      limit: { required: 1, balance: 0 },
+    });
+    // A msg_limit without usable figures still opens the dialog, just without them.
+    expect(feedbackFor(402, { ...body, msg_limit: 'low' }, chat)).toEqual({
+      kind: 'insufficient_credits',
+      limit: null,
     });
   });
 

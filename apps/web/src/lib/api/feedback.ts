@@ -14,10 +14,23 @@ export interface FeedbackLocation {
   search: string;
 }
 
+/** `msg_limit` of an INSUFFICIENT_CREDITS answer: what the work needs and what the team has free. */
+export interface CreditLimit {
+  required: number;
+  balance: number;
+}
+
+/** The figures when `msg_limit` carries them; the dialog still opens without. */
+function creditLimit(value: unknown): CreditLimit | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { required, balance } = value as Record<string, unknown>;
+  return typeof required === 'number' && typeof balance === 'number' ? { required, balance } : null;
+}
+
 /** What the UI should do about one answer; `feedbackFor` decides, `applyFeedback` does it. */
 export type Feedback =
   | { kind: 'none' }
-  | { kind: 'insufficient_credits' }
+  | { kind: 'insufficient_credits'; limit: CreditLimit | null }
   | { kind: 'flash'; text: string }
   | { kind: 'server_error'; text: string; reqId: string | null }
   | { kind: 'sign_in'; to: string }
@@ -32,7 +45,9 @@ const NONE: Feedback = { kind: 'none' };
  */
 export function feedbackFor(status: number, body: FeedbackBody | null, location: FeedbackLocation): Feedback {
   if (!body) return NONE;
-  if (body.msg_limit !== undefined && body.msg_limit !== null) return { kind: 'insufficient_credits' };
+  if (body.msg_limit !== undefined && body.msg_limit !== null) {
+    return { kind: 'insufficient_credits', limit: creditLimit(body.msg_limit) };
+  }
 
   const ok = status >= 200 && status < 300;
   if (ok && body.msg_type === 'success') return body.msg ? { kind: 'flash', text: body.msg } : NONE;

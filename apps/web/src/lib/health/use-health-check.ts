@@ -1,9 +1,12 @@
-import { getHealthy } from '@app/contract/core/healthy';
+import type { getHealthy } from '@app/contract/core/healthy';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../api/api-error';
-import { callApi } from '../api/client';
+import { endpointRef, lightCall } from '../api/light-client';
 import { HealthMonitor, type HealthResult } from './health-monitor';
+
+/** Every page runs the check, the sign-in pages too: through the light client. */
+const healthy = endpointRef<typeof getHealthy>('GET', '/api/healthy');
 
 /** Well under the 15 s beat, so a hung server counts as a failure before the next check. */
 const HEALTH_TIMEOUT_MS = 10_000;
@@ -11,7 +14,7 @@ const HEALTH_TIMEOUT_MS = 10_000;
 /** One silent `GET /api/healthy`: the outcome is the monitor's business, never a toast. */
 export async function checkHealth(): Promise<HealthResult> {
   try {
-    await callApi(getHealthy, { silent: true, timeoutMs: HEALTH_TIMEOUT_MS });
+    await lightCall(healthy, { silent: true, timeoutMs: HEALTH_TIMEOUT_MS });
     return { ok: true, status: 200 };
   } catch (error) {
     return { ok: false, status: isApiError(error) ? error.status : 0 };

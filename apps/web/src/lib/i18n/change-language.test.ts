@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../api/client';
 import { getLangCookie, setCookie } from '../cookies';
 import { jsonResponse, mockFetch, type SeenRequest } from '../testing/mock-fetch';
-import { antdLocaleFor } from './antd-locale';
+import { loadAntdLocale } from './antd-locale';
 import { initialLocale } from './locales';
 
 describe('changeLanguage (spec sections 7 and 9)', () => {
@@ -18,6 +18,9 @@ describe('changeLanguage (spec sections 7 and 9)', () => {
     );
     await import('./i18n');
     const { changeLanguage } = await import('./change-language');
+    // The antd provider layer makes dayjs follow the language (the sign-in pages load no dayjs).
+    const { followUiLanguageInDayjs } = await import('./dayjs-locale');
+    followUiLanguageInDayjs();
     const cookieWrites = vi.spyOn(Document.prototype, 'cookie', 'set');
 
     await changeLanguage('fr_FR');
@@ -47,10 +50,10 @@ describe('initial language (spec section 9)', () => {
 });
 
 describe('antd locale', () => {
-  it('follows the loc; zh_HK uses the traditional-Chinese (Hong Kong) pack', () => {
-    expect(antdLocaleFor('en_US').locale).toBe('en');
-    expect(antdLocaleFor('zh_CN').locale).toBe('zh-cn');
-    expect(antdLocaleFor('zh_HK').locale).toBe('zh-hk');
-    expect(antdLocaleFor('fr_FR').locale).toBe('fr');
+  it('follows the loc; zh_HK uses the traditional-Chinese (Hong Kong) pack', async () => {
+    expect((await loadAntdLocale('en_US')).locale).toBe('en');
+    expect((await loadAntdLocale('zh_CN')).locale).toBe('zh-cn');
+    expect((await loadAntdLocale('zh_HK')).locale).toBe('zh-hk');
+    expect((await loadAntdLocale('fr_FR')).locale).toBe('fr');
   });
 });

@@ -2,7 +2,6 @@ import type { Locale } from '@app/contract/common';
 import i18next from 'i18next';
 import { setApiLocale } from '../api/api-locale';
 import { setLangCookie } from '../cookies';
-import { applyDayjsLocale } from './dayjs-locale';
 import { toLanguageTag } from './locales';
 import { ensureTranslations, knownTranslationVersion } from './translations';
 
@@ -16,7 +15,6 @@ export async function changeLanguage(loc: Locale): Promise<void> {
   setLangCookie(loc);
   setApiLocale(loc);
   await ensureTranslations(loc, knownTranslationVersion());
-  applyDayjsLocale(loc);
   document.documentElement.lang = toLanguageTag(loc);
   await i18next.changeLanguage(toLanguageTag(loc));
 }

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setApiLocale } from '../api/api-locale';
-import { applyDayjsLocale } from './dayjs-locale';
 import { fromLanguageTag, initialLocale, toLanguageTag } from './locales';
 import { reportMissingKey } from './missing-keys';
 import { ensureTranslations, translationsReady } from './translations';
@@ -14,7 +13,6 @@ import { ensureTranslations, translationsReady } from './translations';
  */
 const loc = initialLocale();
 setApiLocale(loc);
-applyDayjsLocale(loc);
 document.documentElement.lang = toLanguageTag(loc);
 
 void i18next.use(initReactI18next).init({

@@ -1,7 +1,7 @@
-import { LOCALES, type Locale } from '@app/contract/common';
 import i18next from 'i18next';
 import { BUILD_DEFAULT_LOCALE } from '../build-config';
 import { getLangCookie } from '../cookies';
+import { LOCALES, type Locale } from '../light-contract';
 
 /**
  * The wire speaks `zh_CN`; i18next, Intl and `<html lang>` need BCP 47 (`zh-CN`), or plural rules

@@ -5,6 +5,9 @@ import i18next from 'i18next';
  * rather than importing our setup module, which would pull the API client into a cycle; before
  * set-up the English msgid is the text, as it is for any missing translation.
  */
-export function translate(msgid: string): string {
-  return i18next.isInitialized ? i18next.t(msgid) : msgid;
+export function translate(msgid: string, values?: Record<string, string | number>): string {
+  if (i18next.isInitialized) return values ? i18next.t(msgid, values) : i18next.t(msgid);
+  return values
+    ? msgid.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole))
+    : msgid;
 }

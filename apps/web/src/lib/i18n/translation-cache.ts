@@ -1,11 +1,19 @@
 import type { Locale } from '@app/contract/common';
-import { z } from 'zod';
 
-const zCachedTranslations = z.object({
-  version: z.number().int(),
-  msgstrs: z.record(z.string(), z.string()),
-});
-export type CachedTranslations = z.infer<typeof zCachedTranslations>;
+export interface CachedTranslations {
+  version: number;
+  msgstrs: Record<string, string>;
+}
+
+/** Checked by hand: zod would more than double what the sign-in pages load (docs/performance.md). */
+function asCachedTranslations(value: unknown): CachedTranslations | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, msgstrs } = value as Record<string, unknown>;
+  if (!Number.isInteger(version) || typeof msgstrs !== 'object' || msgstrs === null) return null;
+  if (Array.isArray(msgstrs) || !Object.values(msgstrs).every((text) => typeof text === 'string'))
+    return null;
+  return { version: version as number, msgstrs: msgstrs as Record<string, string> };
+}
 
 const keyFor = (loc: Locale) => `app_i18n:${loc}`;
 
@@ -14,8 +22,7 @@ export function readCachedTranslations(loc: Locale): CachedTranslations | null {
   try {
     const raw = localStorage.getItem(keyFor(loc));
     if (!raw) return null;
-    const parsed = zCachedTranslations.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asCachedTranslations(JSON.parse(raw));
   } catch {
     return null;
   }

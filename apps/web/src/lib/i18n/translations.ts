@@ -1,7 +1,7 @@
 import type { Locale } from '@app/contract/common';
-import { postBabelText } from '@app/contract/i18n/babel-text';
+import type { postBabelText } from '@app/contract/i18n/babel-text';
 import i18next from 'i18next';
-import { callApi } from '../api/client';
+import { endpointRef, lightCall } from '../api/light-client';
 import { toLanguageTag } from './locales';
 import {
   type CachedTranslations,
@@ -11,6 +11,9 @@ import {
 
 /** The `from` the server files our msgids under; it owns `web.<loc>.json` seeds (wire notes). */
 export const I18N_SOURCE = 'web';
+
+/** Every page asks for its language's texts, the sign-in pages too: through the light client. */
+export const babelText = endpointRef<typeof postBabelText>('POST', '/api/babel/text');
 
 // Per page life: which version each language shows, what is loading, and which server versions a
 // fetch already answered (so a basic-infos answer that lags the babel answer cannot refetch forever).
@@ -62,7 +65,7 @@ async function fetchTranslations(
 ): Promise<void> {
   try {
     // An empty msgids list asks for the whole language; Accept-Language names which one.
-    const answer = await callApi(postBabelText, {
+    const answer = await lightCall(babelText, {
       body: { msgids: [], source_lang: 'en_US', from: I18N_SOURCE },
       locale: loc,
       silent: true,

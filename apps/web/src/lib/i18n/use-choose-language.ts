@@ -1,14 +1,17 @@
-import { putPersonalization } from '@app/contract/account/personalization/personalization';
+import type { putPersonalization } from '@app/contract/account/personalization/personalization';
 import type { Locale } from '@app/contract/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../api/client';
+import { endpointRef, lightCall } from '../api/light-client';
 import { getToken } from '../cookies';
 import { basicInfosQueryKey } from '../session/basic-infos';
 import { changeLanguage } from './change-language';
 import { fromLanguageTag, initialLocale } from './locales';
+
+// The top bar's call goes through the light client: /chat loads no zod (docs/performance.md).
+const personalizationEndpoint = endpointRef<typeof putPersonalization>('PUT', '/api/account/personalization');
 
 /**
  * Switching the UI language from the top bar or the mobile settings. A signed-in user's choice is
@@ -34,7 +37,9 @@ export function useChooseLanguage() {
       setPending(null);
     }
     if (getToken()) {
-      await callApi(putPersonalization, { body: { language: loc }, silent: true }).catch(() => undefined);
+      await lightCall(personalizationEndpoint, { body: { language: loc }, silent: true }).catch(
+        () => undefined,
+      );
     }
     // Server-made text in basic infos (message titles, language names) follows Accept-Language.
     void queryClient.invalidateQueries({ queryKey: basicInfosQueryKey });

@@ -131,10 +131,10 @@ describe('permission cache (spec sections 6 and 9)', () => {
     expect(permissionCalls()).toHaveLength(1);
   });
 
-  it('paths of one route pattern share the cached answer (/chat/1, /chat/2)', async () => {
+  it('paths of one route pattern share the cached answer (/account/project/1, /account/project/2)', async () => {
     const { permissionCalls } = fakeServer();
-    await guard('/chat/1');
-    await guard('/chat/2');
+    await guard('/account/project/1');
+    await guard('/account/project/2');
     expect(permissionCalls()).toHaveLength(1);
   });
 

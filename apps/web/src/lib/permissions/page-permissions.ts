@@ -1,12 +1,18 @@
 import { matchPageRoute } from '@app/contract/page-routes';
-import { postPermissionList } from '@app/contract/permissions/list-permissions';
-import { callApi } from '../api/client';
+import type { postPermissionList } from '@app/contract/permissions/list-permissions';
+import { endpointRef, lightCall } from '../api/light-client';
 import {
   type PermissionEntry,
   type PermissionScope,
   readCachedPermission,
   writeCachedPermissions,
 } from './permission-cache';
+
+/**
+ * The guard asks it on every signed-in page: through the light client, so /chat loads no zod
+ * (docs/performance.md); the server's serializer checks the answer against the contract.
+ */
+const permissionListEndpoint = endpointRef<typeof postPermissionList>('POST', '/api/routes/permission/list');
 
 /** The permission registry's pattern for a path, so `/chat/1` and `/chat/2` share one cache entry. */
 export function permissionKey(path: string): string {
@@ -31,7 +37,7 @@ export async function getPagePermissions(
   }
   if (unknown.length === 0) return result;
 
-  const answer = await callApi(postPermissionList, {
+  const answer = await lightCall(permissionListEndpoint, {
     body: { page_routes: unknown, apis: [], from: scope.source },
     silent: true,
   });

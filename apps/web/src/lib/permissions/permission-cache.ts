@@ -1,11 +1,37 @@
-import { type AccessCode, zAccessCode } from '@app/contract/permissions/list-permissions';
-import { z } from 'zod';
+import type { AccessCode } from '@app/contract/permissions/list-permissions';
 
-const zEntry = z.object({ access: z.boolean(), code: zAccessCode });
-export type PermissionEntry = z.infer<typeof zEntry>;
+export interface PermissionEntry {
+  access: boolean;
+  code: AccessCode;
+}
 
-const zCache = z.object({ version: z.number().int(), page_routes: z.record(z.string(), zEntry) });
-type PermissionCacheData = z.infer<typeof zCache>;
+interface PermissionCacheData {
+  version: number;
+  page_routes: Record<string, PermissionEntry>;
+}
+
+/** The contract's access codes (`zAccessCode`), repeated so the guard loads no zod; the type keeps the list complete. */
+const ACCESS_CODES: Record<AccessCode, true> = {
+  OK: true,
+  BEARER_TOKEN_ERROR: true,
+  UNAUTHORIZED: true,
+  FORBIDDEN: true,
+};
+
+function isEntry(value: unknown): value is PermissionEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const { access, code } = value as Record<string, unknown>;
+  return typeof access === 'boolean' && typeof code === 'string' && Object.hasOwn(ACCESS_CODES, code);
+}
+
+/** localStorage is shared with older builds and the user: checked by hand, without zod. */
+function asCacheData(value: unknown): PermissionCacheData | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { version, page_routes: routes } = value as Record<string, unknown>;
+  if (!Number.isInteger(version) || typeof routes !== 'object' || routes === null) return null;
+  if (Array.isArray(routes) || !Object.values(routes).every(isEntry)) return null;
+  return { version: version as number, page_routes: routes as Record<string, PermissionEntry> };
+}
 
 export interface PermissionScope {
   /** The `from` the results were asked for, e.g. `web`. */
@@ -50,8 +76,8 @@ function load(scope: PermissionScope): PermissionCacheData | null {
   try {
     const raw = localStorage.getItem(keyFor(scope));
     if (!raw) return null;
-    const parsed = zCache.safeParse(JSON.parse(raw));
-    if (parsed.success && parsed.data.version === scope.version) return parsed.data;
+    const parsed = asCacheData(JSON.parse(raw));
+    if (parsed && parsed.version === scope.version) return parsed;
     // Another version (or a broken entry) is dropped, so old grants cannot linger.
     localStorage.removeItem(keyFor(scope));
     return null;

@@ -1,5 +1,6 @@
+import { subscribeAdminEditing, subscribeMessages } from '@app/contract/events/subscriber';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runTopicStream } from './topic-stream';
+import { runTopicStream, topicStreamUrl } from './topic-stream';
 
 /** A response whose body is the given SSE text. */
 function sse(text: string, status = 200): Response {
@@ -31,6 +32,14 @@ function scriptedFetch(answers: Answer[], controller: AbortController) {
 afterEach(() => vi.useRealTimers());
 
 describe('runTopicStream', () => {
+  it("opens each topic at its contract endpoint's path, with the idle timeout as the query", () => {
+    expect(subscribeMessages.path).toBe('/api/subscriber/msgs/{topic}');
+    expect(topicStreamUrl('user_basic', 0.5)).toBe('/api/subscriber/msgs/user_basic?timeout=0.5');
+    // The admin topic has its own fixed-path endpoint (and permission), not the `{topic}` one.
+    expect(topicStreamUrl('adm_data_editing', 1)).toBe(`${subscribeAdminEditing.path}?timeout=1`);
+    expect(subscribeAdminEditing.path).toBe('/api/subscriber/msgs/adm_data_editing');
+  });
+
   it('passes each JSON frame on and reconnects after END with the END id as Last-Event-ID', async () => {
     const controller = new AbortController();
     const got: unknown[] = [];

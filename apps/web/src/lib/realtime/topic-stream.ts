@@ -1,4 +1,10 @@
-import { STREAM_END, type StreamTopic } from '@app/contract/events/subscriber';
+import { buildPath } from '@app/contract/define-endpoint';
+import {
+  STREAM_END,
+  type StreamTopic,
+  subscribeAdminEditing,
+  subscribeMessages,
+} from '@app/contract/events/subscriber';
 import { requestHeaders } from '../api/request-headers';
 import { SseFrameReader } from './sse-frames';
 
@@ -47,6 +53,18 @@ function whileHidden(signal: AbortSignal): Promise<void> {
 }
 
 /**
+ * A topic's stream URL, from its contract endpoint: the user's own topic through the `{topic}`
+ * path, the admin topic at its fixed path (each with its own permission).
+ */
+export function topicStreamUrl(topic: StreamTopic, timeout: number): string {
+  const path =
+    topic === 'adm_data_editing'
+      ? buildPath(subscribeAdminEditing.path)
+      : buildPath(subscribeMessages.path, { topic });
+  return `${path}?${new URLSearchParams({ timeout: String(timeout) })}`;
+}
+
+/**
  * Holds `GET /api/subscriber/msgs/{topic}` open for as long as `signal` lives (ARCHITECTURE
  * section 5): each `data:` frame is a JSON message; `END` closes an idle stream and the client
  * reconnects at once with `Last-Event-ID`, so the server replays whatever was published in
@@ -67,10 +85,7 @@ export async function runTopicStream(options: TopicStreamOptions): Promise<void>
     try {
       const headers: Record<string, string> = { ...requestHeaders(), Accept: 'text/event-stream' };
       if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-      const response = await fetchImpl(`/api/subscriber/msgs/${topic}?timeout=${timeout}`, {
-        headers,
-        signal,
-      });
+      const response = await fetchImpl(topicStreamUrl(topic, timeout), { headers, signal });
       if (response.status === 401) {
         options.onSignedOut?.();
         return;

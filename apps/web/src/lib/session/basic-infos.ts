@@ -1,10 +1,16 @@
-import { type BasicInfos, getBasicInfos } from '@app/contract/user/get-basic-infos';
+import type { BasicInfos, getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { callApi } from '../api/client';
+import { endpointRef, lightCall } from '../api/light-client';
 import { getToken } from '../cookies';
 
 export const basicInfosQueryKey = ['basic-infos'] as const;
+
+/**
+ * Every signed-in page asks it first (the route guard): through the light client, so /chat loads
+ * no zod (docs/performance.md); the server's serializer checks the answer against the contract.
+ */
+const basicInfosEndpoint = endpointRef<typeof getBasicInfos>('GET', '/api/user/basic-infos');
 
 /**
  * The signed-in user and the versions the client caches against. Silent: a signed-out answer is
@@ -12,7 +18,7 @@ export const basicInfosQueryKey = ['basic-infos'] as const;
  */
 export const basicInfosQuery = queryOptions({
   queryKey: basicInfosQueryKey,
-  queryFn: ({ signal }) => callApi(getBasicInfos, { signal, silent: true }),
+  queryFn: ({ signal }) => lightCall(basicInfosEndpoint, { signal, silent: true }),
 });
 
 /** Does not ask while signed out, so public pages can show the user when there is one. */

@@ -1,16 +1,11 @@
-import type { PendingInvite } from '@app/contract/account/teams/invite';
-import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import type { InviteBody, PendingInvite } from '@app/contract/account/teams/invite';
+import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showServerErrors } from '../form-errors/server-field-errors';
+import { useServerErrors } from '../form-errors/use-server-errors';
 import { type InviteAnswer, InviteResult } from './invite-result';
 
 export type InviteRole = PendingInvite['role'];
-
-export interface InviteValues {
-  email: string;
-  role: InviteRole;
-}
 
 interface InviteModalProps {
   open: boolean;
@@ -18,7 +13,7 @@ interface InviteModalProps {
   /** Admin and member, each labelled with what it may do where the invite leads. */
   roleOptions: { value: InviteRole; label: string }[];
   /** Sends the invite (silently: this modal shows every outcome). */
-  onInvite: (values: InviteValues) => Promise<InviteAnswer>;
+  onInvite: (values: InviteBody) => Promise<InviteAnswer>;
   onClose: () => void;
 }
 
@@ -28,18 +23,17 @@ interface InviteModalProps {
  */
 export function InviteModal({ open, title, roleOptions, onInvite, onClose }: InviteModalProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<InviteValues>();
+  const [form] = Form.useForm<InviteBody>();
   const [sending, setSending] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const showErrors = useServerErrors(form);
   const [answer, setAnswer] = useState<InviteAnswer | null>(null);
 
-  const send = async (values: InviteValues) => {
+  const send = async (values: InviteBody) => {
     setSending(true);
-    setFormError(null);
     try {
       setAnswer(await onInvite({ email: values.email.trim(), role: values.role }));
     } catch (error) {
-      setFormError(showServerErrors(form, error, ['email', 'role'], t));
+      showErrors(error);
     } finally {
       setSending(false);
     }
@@ -52,7 +46,6 @@ export function InviteModal({ open, title, roleOptions, onInvite, onClose }: Inv
 
   const close = () => {
     setAnswer(null);
-    setFormError(null);
     onClose();
   };
 
@@ -84,7 +77,7 @@ export function InviteModal({ open, title, roleOptions, onInvite, onClose }: Inv
     >
       {answer ? <InviteResult answer={answer} /> : null}
       {/* Kept mounted under the answer, so "invite someone else" can reset it. */}
-      <Form<InviteValues>
+      <Form<InviteBody>
         form={form}
         hidden={answer !== null}
         layout="vertical"
@@ -105,7 +98,6 @@ export function InviteModal({ open, title, roleOptions, onInvite, onClose }: Inv
         <Form.Item name="role" label={t('Role')} rules={[{ required: true, message: t('Choose a role') }]}>
           <Select options={roleOptions} />
         </Form.Item>
-        {formError ? <Alert type="error" showIcon title={formError} /> : null}
       </Form>
     </Modal>
   );

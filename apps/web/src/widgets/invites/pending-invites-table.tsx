@@ -1,8 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { PendingInvite } from '@app/contract/account/teams/invite';
-import { Button, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
+import { Table, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
+import { ConfirmAction } from '../confirm-action/confirm-action';
 
 interface PendingInvitesTableProps {
   invites: PendingInvite[];
@@ -10,9 +11,6 @@ interface PendingInvitesTableProps {
   /** Null when the viewer may not revoke: the column is then left out. */
   onRevoke: ((invite: PendingInvite) => Promise<unknown>) | null;
 }
-
-/** A refusal was already shown by the error catalogue; the confirm only has to close. */
-const ignore = () => undefined;
 
 /** Invites not yet accepted, expired ones marked; a team's and a project's list look alike. */
 export function PendingInvitesTable({ invites, roleLabel, onRevoke }: PendingInvitesTableProps) {
@@ -49,24 +47,18 @@ export function PendingInvitesTable({ invites, roleLabel, onRevoke }: PendingInv
       key: 'actions',
       align: 'right',
       render: (_, invite) => (
-        <Popconfirm
+        <ConfirmAction
           title={t('Revoke the invite to {{email}}?', { email: invite.email })}
           description={t('The link stops working at once.')}
           okText={t('Revoke')}
-          okButtonProps={{ danger: true }}
-          cancelText={t('Cancel')}
-          onConfirm={() => onRevoke(invite).catch(ignore)}
-        >
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            aria-label={t('Revoke the invite to {{email}}', { email: invite.email })}
-          >
-            {t('Revoke')}
-          </Button>
-        </Popconfirm>
+          destructive
+          onConfirm={() => onRevoke(invite)}
+          size="small"
+          type="link"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={t('Revoke the invite to {{email}}', { email: invite.email })}
+        />
       ),
     });
   }

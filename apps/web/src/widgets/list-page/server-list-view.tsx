@@ -21,6 +21,8 @@ export interface ServerListViewProps<Row> {
   onRowClicked?: (row: Row) => void;
   /** With it, a Columns button lets each user hide columns, saved per route. */
   columnSettings?: { route: string; columns: ColumnChoice[] };
+  /** The page's own actions, at the end of the toolbar (an Upload button). */
+  actions?: ReactNode;
 }
 
 /**
@@ -45,7 +47,12 @@ function WithColumnSettings<Row>({
     <ListBody
       {...props}
       columnDefs={withColumnVisibility(props.columnDefs, visible)}
-      toolbarEnd={<ColumnSettingsButton route={settings.route} columns={settings.columns} />}
+      toolbarEnd={
+        <Flex gap={8}>
+          {props.actions}
+          <ColumnSettingsButton route={settings.route} columns={settings.columns} />
+        </Flex>
+      }
     />
   );
 }
@@ -57,7 +64,8 @@ function ListBody<Row>({
   columnDefs,
   getRowId,
   onRowClicked,
-  toolbarEnd,
+  actions,
+  toolbarEnd = actions,
 }: ServerListViewProps<Row> & { toolbarEnd?: ReactNode }) {
   return (
     <>

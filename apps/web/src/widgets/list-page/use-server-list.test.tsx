@@ -1,3 +1,4 @@
+import type { ListPage, ListQueryInput } from '@app/contract/list';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -5,9 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import type { FilterConfig } from '../filter-drawer/filter-types';
-import type { ListQueryInput } from '../list-state/use-list-state';
 import { Paginator } from '../paginator/paginator';
-import { type ListPage, useServerList } from './use-server-list';
+import { useServerList } from './use-server-list';
 
 interface User {
   id: string;

@@ -1,21 +1,9 @@
+import type { ListPage, ListQueryInput } from '@app/contract/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { FilterConfig } from '../filter-drawer/filter-types';
-import {
-  type ListQueryInput,
-  toListQuery,
-  type UseListState,
-  useListState,
-} from '../list-state/use-list-state';
+import { toListQuery, type UseListState, useListState } from '../list-state/use-list-state';
 import { pageCount } from '../paginator/page-group';
-
-/** A server list answer (ARCHITECTURE section 5). */
-export interface ListPage<Item> {
-  items: Item[];
-  total: number;
-  page: number;
-  page_size: number;
-}
 
 export interface ServerListOptions<Item> {
   /** The feature's key for this list; the list query is appended to it. */

@@ -1,3 +1,4 @@
+import type { ListQueryInput } from '@app/contract/list';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toFilterItems } from '../filter-drawer/filter-items';
@@ -59,16 +60,6 @@ export function useListState(options: ListStateDefaults = {}): UseListState {
   );
 
   return { state, setState };
-}
-
-/** The list query of ARCHITECTURE section 5, as the contract's list endpoints take it. */
-export interface ListQueryInput {
-  page: number;
-  page_size: number;
-  sort?: string;
-  q?: string;
-  /** JSON of the emitted filter items (spec section 3). */
-  filters?: string;
 }
 
 /**

@@ -11,7 +11,8 @@ export interface NewPasswordFieldsProps {
 
 /**
  * A new password and its confirmation, inside an antd Form: the server's length rules, and the
- * spec's shared text when the two differ ('两次输入的密码不一致' in Chinese).
+ * spec's shared text when the two differ ('两次输入的密码不一致' in Chinese). Strength is checked
+ * by the server only; its refusal lands on this field through the form's server-error mapping.
  */
 export function NewPasswordFields({ name, label }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
@@ -20,7 +21,14 @@ export function NewPasswordFields({ name, label }: NewPasswordFieldsProps) {
       <Form.Item
         name={name}
         label={label}
-        extra={t('At least {{min}} characters', { min: PASSWORD_MIN })}
+        // The server judges strength (zxcvbn, too large for these pages' budget) and says why it
+        // refuses on this field; the hint tells what it looks for before anyone is refused.
+        extra={
+          <>
+            <div>{t('At least {{min}} characters', { min: PASSWORD_MIN })}</div>
+            <div>{t('A few uncommon words make a strong password; avoid your name and e-mail address.')}</div>
+          </>
+        }
         rules={[
           { required: true, message: t('Please enter a password') },
           {

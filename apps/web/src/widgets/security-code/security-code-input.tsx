@@ -1,12 +1,9 @@
-import { Input, type InputRef } from 'antd';
-import { type ClipboardEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SECURITY_CODE_LENGTH, useSecurityCodeBoxes } from './security-code-boxes';
 import './security-code-input.css';
 
-/** Spec section 5: security codes have six characters. */
-export const SECURITY_CODE_LENGTH = 6;
-
-const HOLE = ' ';
+export { SECURITY_CODE_LENGTH };
 
 export interface SecurityCodeInputProps {
   /**
@@ -22,33 +19,6 @@ export interface SecurityCodeInputProps {
   autoFocus?: boolean;
   /** Given to the first box, so the Form.Item's label focuses it. */
   id?: string;
-}
-
-function toBoxes(value: string): string[] {
-  return Array.from({ length: SECURITY_CODE_LENGTH }, (_, index) => {
-    const char = value[index] ?? '';
-    return char === HOLE ? '' : char;
-  });
-}
-
-function toValue(boxes: string[]): string {
-  return boxes
-    .map((char) => char || HOLE)
-    .join('')
-    .trimEnd();
-}
-
-function isComplete(boxes: string[]): boolean {
-  return boxes.every((char) => char !== '');
-}
-
-/** What a keystroke added to a box that already held `previous` (the caret may sit either side). */
-function typedText(raw: string, previous: string): string {
-  if (previous && raw.length === previous.length + 1) {
-    if (raw.startsWith(previous)) return raw.slice(previous.length);
-    if (raw.endsWith(previous)) return raw.slice(0, 1);
-  }
-  return raw;
 }
 
 /**
@@ -67,86 +37,7 @@ export function SecurityCodeInput({
   id,
 }: SecurityCodeInputProps) {
   const { t } = useTranslation();
-  const [ownValue, setOwnValue] = useState('');
-  const current = value ?? ownValue;
-  const boxes = toBoxes(current);
-  const refs = useRef<(InputRef | null)[]>([]);
-
-  const focusBox = (index: number) => {
-    const box = refs.current[Math.max(0, Math.min(SECURITY_CODE_LENGTH - 1, index))];
-    box?.focus();
-    box?.select();
-  };
-
-  const commit = (next: string[]) => {
-    const nextValue = toValue(next);
-    if (nextValue === current) return;
-    if (value === undefined) setOwnValue(nextValue);
-    onChange?.(nextValue);
-    if (isComplete(next)) onComplete?.(nextValue);
-  };
-
-  /** Writes `chars` into the boxes from `start` on; returns the box after the last one written. */
-  const fillFrom = (start: number, chars: string[], base: string[]) => {
-    const next = [...base];
-    let index = start;
-    for (const char of chars) {
-      if (index >= SECURITY_CODE_LENGTH) break;
-      next[index] = /\s/.test(char) ? '' : char;
-      index += 1;
-    }
-    commit(next);
-    return index;
-  };
-
-  const onType = (index: number, raw: string) => {
-    const chars = Array.from(typedText(raw, boxes[index] ?? '')).filter((char) => !/\s/.test(char));
-    if (chars.length === 0) {
-      if (raw === '') commit(boxes.map((char, at) => (at === index ? '' : char)));
-      return;
-    }
-    // More than one character at once is the phone's one-time-code autofill (or an IME).
-    const after = fillFrom(index, chars, boxes);
-    focusBox(after);
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
-    event.preventDefault();
-    const chars = Array.from(event.clipboardData.getData('text').trim()).slice(0, SECURITY_CODE_LENGTH);
-    if (chars.length === 0) return;
-    const after = fillFrom(0, chars, Array(SECURITY_CODE_LENGTH).fill(''));
-    focusBox(after);
-  };
-
-  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    const move = (to: number) => {
-      event.preventDefault();
-      focusBox(to);
-    };
-    switch (event.key) {
-      case 'Backspace':
-        event.preventDefault();
-        if (boxes[index]) {
-          commit(boxes.map((char, at) => (at === index ? '' : char)));
-        } else if (index > 0) {
-          commit(boxes.map((char, at) => (at === index - 1 ? '' : char)));
-          focusBox(index - 1);
-        }
-        return;
-      case 'Delete':
-        event.preventDefault();
-        commit(boxes.map((char, at) => (at === index ? '' : char)));
-        return;
-      case 'ArrowLeft':
-        return move(index - 1);
-      case 'ArrowRight':
-        return move(index + 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(SECURITY_CODE_LENGTH - 1);
-    }
-  };
+  const { boxes, boxRef, onType, onPaste, onKeyDown } = useSecurityCodeBoxes({ value, onChange, onComplete });
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring a border and a legend the design does not have.
@@ -156,9 +47,7 @@ export function SecurityCodeInput({
           // The boxes never reorder; the position is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           key={index}
-          ref={(element) => {
-            refs.current[index] = element;
-          }}
+          ref={boxRef(index)}
           id={index === 0 ? id : undefined}
           className="security-code__box"
           value={char}
