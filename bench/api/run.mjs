@@ -12,6 +12,8 @@ import { startBuiltServer } from '../../scripts/lib/built-server.mjs';
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const warmupSeconds = 2;
+/** Strong enough for the server's password rule, and unrelated to the users' names and addresses. */
+const USER_PASSWORD = 'Quiet-orchard-lantern-47';
 
 /**
  * @typedef {object} Figures
@@ -63,7 +65,7 @@ async function signUp(base) {
     body: JSON.stringify({
       name: `Bench ${id}`,
       email: `bench-${id}@example.com`,
-      password: `Bench-${id}-pw`,
+      password: USER_PASSWORD,
     }),
   });
   const body = /** @type {{ token?: string }} */ (await response.json().catch(() => ({})));
@@ -92,7 +94,13 @@ async function main() {
     logLevel: 'warn',
     env: {
       AUTH_RATE_LIMIT_MAX: '1000',
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      // Instances on PostgreSQL share a secret from the environment (the server refuses without one).
+      ...(process.env.BENCH_DATABASE_URL
+        ? {
+            DATABASE_URL: process.env.BENCH_DATABASE_URL,
+            APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+          }
+        : {}),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   });

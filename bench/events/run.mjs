@@ -14,6 +14,8 @@ const STREAMS = Math.min(5000, Number(process.env.BENCH_STREAMS ?? 2000));
 const USERS = Math.max(1, Number(process.env.BENCH_USERS ?? 20));
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-pass-1' };
+/** Strong enough for the server's password rule, and unrelated to the users' names and addresses. */
+const USER_PASSWORD = 'Quiet-orchard-lantern-47';
 
 /**
  * Resident memory of a process in bytes (Linux).
@@ -100,7 +102,13 @@ async function main() {
       AUTH_RATE_LIMIT_MAX: '100000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+      // Instances on PostgreSQL share a secret from the environment (the server refuses without one).
+      ...(process.env.BENCH_DATABASE_URL
+        ? {
+            DATABASE_URL: process.env.BENCH_DATABASE_URL,
+            APP_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+          }
+        : {}),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   });
@@ -115,7 +123,7 @@ async function main() {
       const user = await post(server.url, '/api/auth/sign-up/email', {
         name: `Bench ${i}`,
         email: `bench-events-${id}@example.com`,
-        password: `Bench-${id}-pw`,
+        password: USER_PASSWORD,
       });
       users.push({ id: user.user.id, token: user.token });
     }
