@@ -103,14 +103,6 @@ export function CreditsPage() {
       ),
     [t],
   );
-  const choices = useMemo(
-    () =>
-      // Only columns with a field can be hidden (the visibility flags are keyed by field).
-      columns.flatMap((column) =>
-        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
-      ),
-    [columns],
-  );
 
   return (
     <>
@@ -127,7 +119,7 @@ export function CreditsPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search team or owner e-mail')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE }}
         getRowId={(row) => row.team_id}
       />
       <AdjustCreditsModal row={adjusting} onClose={() => setAdjusting(null)} />

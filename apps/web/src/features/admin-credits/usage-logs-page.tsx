@@ -115,14 +115,6 @@ export function UsageLogsPage() {
       ),
     [t],
   );
-  const choices = useMemo(
-    // Only columns with a field can be hidden (the visibility flags are keyed by field).
-    () =>
-      columns.flatMap((column) =>
-        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
-      ),
-    [columns],
-  );
 
   return (
     <>
@@ -135,7 +127,7 @@ export function UsageLogsPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search team, user, function or model')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE }}
         getRowId={(log) => log.id}
       />
     </>

@@ -78,14 +78,6 @@ export function InvoicesPage() {
       ),
     [t],
   );
-  const choices = useMemo(
-    // Only columns with a field can be hidden (the visibility flags are keyed by field).
-    () =>
-      columns.flatMap((column) =>
-        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
-      ),
-    [columns],
-  );
 
   return (
     <>
@@ -98,7 +90,7 @@ export function InvoicesPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search order number, title, tax number, e-mail or team')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE }}
         getRowId={(invoice) => invoice.id}
         onRowClicked={(invoice) =>
           navigate(`/admin/invoice/details?${new URLSearchParams({ id: invoice.id })}`)

@@ -14,6 +14,9 @@ import './admin-logs.css';
 const ROUTE = '/admin/sys-logs/operation-record';
 
 /** `/admin/sys-logs/operation-record`: the audit log of admin mutations; a row opens it in full. */
+/** The browser string is long and rarely needed: shown when asked for. */
+const HIDDEN_AT_FIRST = ['user_agent'];
+
 export function OperationRecordsPage() {
   const { t } = useTranslation();
   const filterConfig = useMemo(() => operationRecordFilters(t), [t]);
@@ -24,18 +27,6 @@ export function OperationRecordsPage() {
     defaultSort: '-creation_time',
   });
   const columns = useMemo(() => operationRecordColumns(t), [t]);
-  const choices = useMemo(
-    () =>
-      // Only columns with a field can be hidden by the settings (the change summary is computed).
-      columns
-        .flatMap((c) => (c.field ? [c] : []))
-        .map((c) => ({
-          field: c.field ?? '',
-          title: c.headerName ?? '',
-          defaultHidden: c.field === 'user_agent',
-        })),
-    [columns],
-  );
   const [opened, setOpened] = useState<OperationRecord | null>(null);
 
   return (
@@ -49,7 +40,7 @@ export function OperationRecordsPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search e-mail or action')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE, defaultHidden: HIDDEN_AT_FIRST }}
         getRowId={(record) => String(record.id)}
         onRowClicked={setOpened}
       />

@@ -124,14 +124,6 @@ export function OrdersPage() {
       ),
     [t],
   );
-  const choices = useMemo(
-    // Only columns with a field can be hidden (the visibility flags are keyed by field).
-    () =>
-      columns.flatMap((column) =>
-        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
-      ),
-    [columns],
-  );
 
   return (
     <>
@@ -144,7 +136,7 @@ export function OrdersPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search order number, team, e-mail or plan')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE }}
         getRowId={(order) => order.id}
         onRowClicked={(order) => navigate(`/admin/order/details?${new URLSearchParams({ id: order.id })}`)}
       />

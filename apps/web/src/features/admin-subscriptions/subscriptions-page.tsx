@@ -137,14 +137,6 @@ export function SubscriptionsPage() {
       ),
     [t],
   );
-  const choices = useMemo(
-    () =>
-      // Only columns with a field can be hidden (the visibility flags are keyed by field).
-      columns.flatMap((column) =>
-        column.field ? [{ field: column.field, title: column.headerName ?? '' }] : [],
-      ),
-    [columns],
-  );
 
   return (
     <>
@@ -157,7 +149,7 @@ export function SubscriptionsPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search team, owner e-mail or plan')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE }}
         getRowId={(subscription) => subscription.id}
       />
       <ExtendSubscriptionModal subscription={extending} onClose={() => setExtending(null)} />

@@ -26,10 +26,6 @@ export function UsersPage() {
     defaultSort: '-created_at',
   });
   const columns = useMemo(() => userColumns(t), [t]);
-  const choices = useMemo(
-    () => columns.map((c) => ({ field: c.field ?? '', title: c.headerName ?? '' })),
-    [columns],
-  );
 
   return (
     <>
@@ -42,7 +38,7 @@ export function UsersPage() {
         filterConfig={filterConfig}
         searchPlaceholder={t('Search name or e-mail')}
         columnDefs={columns}
-        columnSettings={{ route: ROUTE, columns: choices }}
+        columnSettings={{ route: ROUTE }}
         getRowId={(user) => user.id}
         onRowClicked={(user) => navigate(`/admin/user/details?${new URLSearchParams({ id: user.id })}`)}
       />

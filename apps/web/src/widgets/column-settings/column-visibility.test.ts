@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readColumnViewValues, visibleColumns, withColumnVisibility } from './column-visibility';
+import {
+  columnChoicesFrom,
+  readColumnViewValues,
+  visibleColumns,
+  withColumnVisibility,
+} from './column-visibility';
 
 const columns = [
   { field: 'a', title: 'A' },
@@ -7,6 +12,18 @@ const columns = [
 ];
 
 describe('column visibility rules', () => {
+  it('choices are the columns with a field, titled by their header; computed columns cannot be hidden', () => {
+    const defs = [
+      { field: 'name', headerName: 'Name' },
+      { headerName: 'Changes' },
+      { field: 'ua', headerName: 'Browser' },
+    ];
+    expect(columnChoicesFrom(defs, ['ua'])).toEqual([
+      { field: 'name', title: 'Name' },
+      { field: 'ua', title: 'Browser', defaultHidden: true },
+    ]);
+  });
+
   it('a saved show flag wins over the default; unsaved columns use their default', () => {
     expect(visibleColumns(columns, {})).toEqual({ a: true, b: false });
     expect(visibleColumns(columns, { b: { show: true } })).toEqual({ a: true, b: true });

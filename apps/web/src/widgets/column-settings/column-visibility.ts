@@ -5,6 +5,27 @@ export interface ColumnChoice {
   defaultHidden?: boolean;
 }
 
+/**
+ * The choices for a grid's columns: every column with a field (a computed column has no key to
+ * save its flag under), titled by its header; `defaultHidden` names fields hidden until shown.
+ */
+export function columnChoicesFrom(
+  columns: readonly { field?: string; headerName?: string }[],
+  defaultHidden: readonly string[] = [],
+): ColumnChoice[] {
+  return columns.flatMap((column) =>
+    column.field
+      ? [
+          {
+            field: column.field,
+            title: column.headerName ?? '',
+            ...(defaultHidden.includes(column.field) ? { defaultHidden: true } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
 /** Spec section 3 "Column-view setting: a show flag per column", as saved under type `columns`. */
 export type ColumnViewValues = Record<string, { show: boolean }>;
 

@@ -1,8 +1,8 @@
 import type { ColDef } from 'ag-grid-community';
 import { Flex } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ColumnSettingsButton } from '../column-settings/column-settings-button';
-import { type ColumnChoice, withColumnVisibility } from '../column-settings/column-visibility';
+import { columnChoicesFrom, withColumnVisibility } from '../column-settings/column-visibility';
 import { useColumnVisibility } from '../column-settings/use-column-visibility';
 import { DataGrid } from '../data-grid/data-grid';
 import type { FilterConfig } from '../filter-drawer/filter-types';
@@ -19,10 +19,18 @@ export interface ServerListViewProps<Row> {
   columnDefs: ColDef<Row>[];
   getRowId: (row: Row) => string;
   onRowClicked?: (row: Row) => void;
-  /** With it, a Columns button lets each user hide columns, saved per route. */
-  columnSettings?: { route: string; columns: ColumnChoice[] };
+  /**
+   * With it, a Columns button lets each user hide columns, saved per route; the choices are the
+   * columns with a field, `defaultHidden` those hidden until the user shows them.
+   */
+  columnSettings?: ColumnSettings;
   /** The page's own actions, at the end of the toolbar (an Upload button). */
   actions?: ReactNode;
+}
+
+export interface ColumnSettings {
+  route: string;
+  defaultHidden?: readonly string[];
 }
 
 /**
@@ -41,8 +49,12 @@ export function ServerListView<Row>(props: ServerListViewProps<Row>) {
 function WithColumnSettings<Row>({
   settings,
   ...props
-}: ServerListViewProps<Row> & { settings: { route: string; columns: ColumnChoice[] } }) {
-  const { visible } = useColumnVisibility(settings.route, settings.columns);
+}: ServerListViewProps<Row> & { settings: ColumnSettings }) {
+  const choices = useMemo(
+    () => columnChoicesFrom(props.columnDefs, settings.defaultHidden),
+    [props.columnDefs, settings.defaultHidden],
+  );
+  const { visible } = useColumnVisibility(settings.route, choices);
   return (
     <ListBody
       {...props}
@@ -50,7 +62,7 @@ function WithColumnSettings<Row>({
       toolbarEnd={
         <Flex gap={8}>
           {props.actions}
-          <ColumnSettingsButton route={settings.route} columns={settings.columns} />
+          <ColumnSettingsButton route={settings.route} columns={choices} />
         </Flex>
       }
     />
