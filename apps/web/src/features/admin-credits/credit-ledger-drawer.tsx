@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { seededText } from '../../lib/labels/seeded-labels';
 import { creditEntryKindLabel } from '../../widgets/billing-labels/billing-labels';
+import { TeamHistoryDrawer, useTeamHistoryPage } from '../../widgets/team-history-drawer/team-history-drawer';
 import { formatCredits, signedCredits } from './credit-format';
-import { type CreditEntry, ledgerQuery } from './credits-api';
+import { ledgerQuery } from './credits-api';
 
 /** A team's ledger, newest first: every change of its balance with the balance after it. */
 export function CreditLedgerDrawer({
@@ -18,75 +18,60 @@ export function CreditLedgerDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
   const teamId = team?.id ?? '';
-  useEffect(() => {
-    if (teamId) setPage(1);
-  }, [teamId]);
+  const [page, setPage] = useTeamHistoryPage(teamId);
   const ledger = useQuery({ ...ledgerQuery(teamId, page), enabled: teamId !== '' });
-
   return (
-    <Drawer
+    <TeamHistoryDrawer
       open={team !== null}
-      onClose={onClose}
+      data={ledger.data}
+      loading={ledger.isLoading}
+      page={page}
+      onPage={setPage}
       title={t('Credit ledger of {{team}}', { team: team?.name ?? '' })}
-      size="min(880px, 95vw)"
-    >
-      <Table<CreditEntry>
-        size="small"
-        rowKey="id"
-        loading={ledger.isLoading}
-        dataSource={ledger.data?.items ?? []}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: ledger.data?.total ?? 0,
-          showSizeChanger: false,
-          onChange: setPage,
-        }}
-        columns={[
-          {
-            key: 'time',
-            title: t('Time'),
-            width: 170,
-            render: (_, entry) => formatDate(entry.creation_time),
-          },
-          {
-            key: 'kind',
-            title: t('Kind'),
-            render: (_, entry) => <Tag>{creditEntryKindLabel(entry.kind, t)}</Tag>,
-          },
-          {
-            key: 'amount',
-            title: t('Amount'),
-            align: 'right',
-            render: (_, entry) => (
-              <Typography.Text type={entry.amount < 0 ? 'danger' : 'success'}>
-                {signedCredits(entry.amount)}
-              </Typography.Text>
+      onClose={onClose}
+      columns={[
+        {
+          key: 'time',
+          title: t('Time'),
+          width: 170,
+          render: (_, entry) => formatDate(entry.creation_time),
+        },
+        {
+          key: 'kind',
+          title: t('Kind'),
+          render: (_, entry) => <Tag>{creditEntryKindLabel(entry.kind, t)}</Tag>,
+        },
+        {
+          key: 'amount',
+          title: t('Amount'),
+          align: 'right',
+          render: (_, entry) => (
+            <Typography.Text type={entry.amount < 0 ? 'danger' : 'success'}>
+              {signedCredits(entry.amount)}
+            </Typography.Text>
+          ),
+        },
+        {
+          key: 'balance',
+          title: t('Balance after'),
+          align: 'right',
+          render: (_, entry) => formatCredits(entry.balance_after),
+        },
+        {
+          key: 'note',
+          title: t('Note'),
+          render: (_, entry) =>
+            entry.reference_type === 'order' && entry.reference_id ? (
+              <Link to={`/admin/order/details?${new URLSearchParams({ id: entry.reference_id })}`}>
+                {entry.note ? seededText(entry.note, t) : entry.reference_id}
+              </Link>
+            ) : (
+              seededText(entry.note ?? '', t)
             ),
-          },
-          {
-            key: 'balance',
-            title: t('Balance after'),
-            align: 'right',
-            render: (_, entry) => formatCredits(entry.balance_after),
-          },
-          {
-            key: 'note',
-            title: t('Note'),
-            render: (_, entry) =>
-              entry.reference_type === 'order' && entry.reference_id ? (
-                <Link to={`/admin/order/details?${new URLSearchParams({ id: entry.reference_id })}`}>
-                  {entry.note ? seededText(entry.note, t) : entry.reference_id}
-                </Link>
-              ) : (
-                seededText(entry.note ?? '', t)
-              ),
-          },
-          { key: 'user', title: t('By'), render: (_, entry) => entry.user?.username ?? '' },
-        ]}
-      />
-    </Drawer>
+        },
+        { key: 'user', title: t('By'), render: (_, entry) => entry.user?.username ?? '' },
+      ]}
+    />
   );
 }

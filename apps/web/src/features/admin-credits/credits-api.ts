@@ -3,6 +3,7 @@ import { getResourcesSummary, listAdminUsageLogs } from '@app/contract/billing/u
 import type { EndpointQuery, EndpointResponse } from '@app/contract/define-endpoint';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import { HISTORY_PAGE_SIZE } from '../../widgets/team-history-drawer/team-history-drawer';
 
 export const adminCreditsKey = ['admin', 'billing', 'credits'] as const;
 
@@ -32,7 +33,7 @@ export function ledgerQuery(teamId: string, page: number) {
     queryFn: ({ signal }) =>
       callApi(listAdminCreditLedger, {
         params: { team_id: teamId },
-        query: { page, page_size: 10, sort: '-creation_time' },
+        query: { page, page_size: HISTORY_PAGE_SIZE, sort: '-creation_time' },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -8,6 +8,7 @@ import {
 import type { EndpointBody, EndpointQuery, EndpointResponse } from '@app/contract/define-endpoint';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import { HISTORY_PAGE_SIZE } from '../../widgets/team-history-drawer/team-history-drawer';
 
 export const adminSubscriptionsKey = ['admin', 'billing', 'subscriptions'] as const;
 
@@ -36,7 +37,7 @@ export function historyQuery(teamId: string, page: number) {
     queryFn: ({ signal }) =>
       callApi(getAdminTeamSubscription, {
         params: { team_id: teamId },
-        query: { page, page_size: 10, sort: '-creation_time' },
+        query: { page, page_size: HISTORY_PAGE_SIZE, sort: '-creation_time' },
         signal,
       }),
     placeholderData: keepPreviousData,
