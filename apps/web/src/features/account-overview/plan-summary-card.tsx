@@ -59,10 +59,14 @@ function CreditsMeter({ quota }: { quota: Quota }) {
   const granted = quota.credits_granted;
   const percent = granted > 0 ? Math.min(100, Math.round((available / granted) * 100)) : undefined;
   const held = quota.credits_held ?? 0;
+  // A narrow column breaks the period between its dates, never inside one.
   const period =
-    quota.period_start && quota.period_end
-      ? `${formatDate(quota.period_start, DATE_FORMATS.date)} – ${formatDate(quota.period_end, DATE_FORMATS.date)}`
-      : null;
+    quota.period_start && quota.period_end ? (
+      <>
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDate(quota.period_start, DATE_FORMATS.date)} –</span>{' '}
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDate(quota.period_end, DATE_FORMATS.date)}</span>
+      </>
+    ) : null;
   return (
     <Flex vertical gap={2}>
       <Typography.Text type="secondary">{t('Credits')}</Typography.Text>

@@ -30,7 +30,12 @@ export function UsageChartView({ days, seriesName }: UsageChartViewProps) {
       data: days,
       series: [{ type: 'bar', xKey: 'day', yKey: 'credits', yName: seriesName, fill: token.colorPrimary }],
       axes: {
-        x: { type: 'category', position: 'bottom' },
+        // MM-DD: the year is in the range picker above, and full dates rotate and clip at the edge.
+        x: {
+          type: 'category',
+          position: 'bottom',
+          label: { formatter: ({ value }) => String(value).slice(5) },
+        },
         y: { type: 'number', position: 'left' },
       },
       legend: { enabled: false },
