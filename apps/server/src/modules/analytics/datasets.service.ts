@@ -6,6 +6,7 @@ import type { Platform } from '../../platform/platform';
 import { findVisibleFile } from '../storage/storage-files.service';
 import { DATASET_MIMES, readCsvSql, readHead, stageFile } from './dataset-file';
 import { castExpression, inferColumns } from './dataset-infer';
+import { dropDatasetTable, writeDatasetTable } from './dataset-store';
 import {
   type DatasetRow,
   deleteDatasetRow,
@@ -177,22 +178,16 @@ export async function runDatasetImport(
     const source = datasetSource(dataset.id);
     const rows = await platform.analytics.write(
       dataset.teamId,
-      async (connection) => {
-        if (mode === 'append') await connection.run(`insert into ${table} select ${select} from ${read}`);
-        else await connection.run(`create or replace table ${table} as select ${select} from ${read}`);
-        const prepared = await connection.prepare(
-          `insert or replace into _properties values ($1, $2, $3, 'USD', 'UTC')`,
-        );
-        prepared.bind([source, dataset.id, dataset.name]);
-        await prepared.run();
-        const fresh = await connection.prepare(
-          `insert or replace into _freshness select $1, $2, now()::timestamp, max(date) from ${table}`,
-        );
-        fresh.bind([source, dataset.id]);
-        await fresh.run();
-        const counted = await connection.runAndReadAll(`select count(*)::bigint from ${table}`);
-        return Number(counted.getRows()[0]?.[0] ?? 0);
-      },
+      (connection) =>
+        writeDatasetTable(connection, {
+          table,
+          select,
+          read,
+          mode,
+          source,
+          datasetId: dataset.id,
+          name: dataset.name,
+        }),
       { schema: STORE_TABLES },
     );
     await updateDataset(platform.db, datasetId, {
@@ -225,14 +220,7 @@ export async function deleteDataset(platform: Platform, ctx: SignedInContext, id
   const source = datasetSource(row.id);
   await platform.analytics.write(
     row.teamId,
-    async (connection) => {
-      await connection.run(`drop table if exists ${table}`);
-      for (const name of ['_properties', '_freshness', '_range_totals']) {
-        const prepared = await connection.prepare(`delete from ${name} where source = $1`);
-        prepared.bind([source]);
-        await prepared.run();
-      }
-    },
+    (connection) => dropDatasetTable(connection, { table, source }),
     { schema: STORE_TABLES },
   );
   await deleteDatasetRow(platform.db, row.id);
