@@ -33,6 +33,21 @@ async function checkPages(page: Page, paths: string[], mode: string) {
     // Settled: the page has drawn a heading and no skeleton or spinner is left.
     await expect(page.locator('h1, h2, h3, h4').first()).toBeVisible({ timeout: 15_000 });
     await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+    // And still: the admin menu opens its group with a fade, and axe measuring a link's contrast
+    // half-way through it reads a colour the page never rests at.
+    // (Endless ones, a status dot's pulse, never end and are not waited for.)
+    await page.waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    );
     const violations = await seriousViolations(page);
     if (violations.length) found[`${mode} ${path}`] = violations;
   }
