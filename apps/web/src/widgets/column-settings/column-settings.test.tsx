@@ -1,4 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { notifyManager } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/providers';
@@ -133,5 +134,30 @@ describe('column visibility (spec: a show flag per column, per user and route)',
 
     failSave();
     await waitFor(() => expect(shown()).toBe('username,email'));
+  });
+
+  it('a checkbox reads its new state in the click itself, before the query cache tells anyone', async () => {
+    viewSettingsServer();
+    renderPage();
+    const user = userEvent.setup();
+    const drawer = await openSettings(user);
+    const email = within(drawer).getByRole('checkbox', { name: 'E-mail' }) as HTMLInputElement;
+    await waitFor(() => expect(email.checked).toBe(true));
+    // TanStack Query tells its observers a task later; on a busy machine that task can wait.
+    const held: (() => void)[] = [];
+    notifyManager.setScheduler((callback) => held.push(callback));
+    try {
+      act(() => {
+        fireEvent.click(email);
+      });
+      expect(email.checked).toBe(false);
+    } finally {
+      notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+      act(() => {
+        for (const callback of held) callback();
+      });
+    }
+    await waitFor(() => expect(shown()).toBe('username'));
+    expect(email.checked).toBe(false);
   });
 });

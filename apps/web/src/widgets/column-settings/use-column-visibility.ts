@@ -1,6 +1,6 @@
 import { getViewSettings, putViewSettings } from '@app/contract/account/view-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { callApi } from '../../lib/api/client';
 import {
   COLUMNS_VIEW_TYPE,
@@ -46,6 +46,9 @@ export function useColumnVisibility(route: string, columns: ColumnChoice[]): Col
     },
   });
 
+  // A click's values, shown at once (see `visible` below); `basis` is the saved view it was made on.
+  const [clicked, setClicked] = useState<{ basis: ColumnViewValues | undefined; values: ColumnViewValues }>();
+
   const save = useMutation({
     mutationKey: queryKey,
     // One route's saves run in order, so the last click is what the server keeps.
@@ -53,13 +56,20 @@ export function useColumnVisibility(route: string, columns: ColumnChoice[]): Col
     mutationFn: ({ values }: { values: ColumnViewValues; previous: ColumnViewValues | undefined }) =>
       callApi(putViewSettings, { body: { route, type: COLUMNS_VIEW_TYPE, values } }),
     onError: (_error, { previous }) => {
+      setClicked(undefined);
       queryClient.setQueryData<ColumnViewValues>(queryKey, previous);
       void queryClient.invalidateQueries({ queryKey });
     },
   });
 
   const saved = query.data;
-  const visible = useMemo(() => visibleColumns(columns, saved ?? {}), [columns, saved]);
+  // The query cache tells its observers a task later (TanStack's notify scheduler), so a checkbox
+  // fed by the cache alone would read unchanged right after its click. A click's values show from
+  // this component's own state at once, until the cache has moved on from what this render saw.
+  const savedInRender = useRef(saved);
+  savedInRender.current = saved;
+  const current = clicked && clicked.basis === saved ? clicked.values : saved;
+  const visible = useMemo(() => visibleColumns(columns, current ?? {}), [columns, current]);
 
   const { mutate } = save;
   const setVisible = useCallback(
@@ -75,6 +85,7 @@ export function useColumnVisibility(route: string, columns: ColumnChoice[]): Col
       // A load still in flight is dropped, not reverted to, so it cannot undo the choice.
       void queryClient.cancelQueries({ queryKey }, { revert: false });
       queryClient.setQueryData<ColumnViewValues>(queryKey, values);
+      setClicked({ basis: savedInRender.current, values });
       mutate({ values, previous });
     },
     [columns, queryClient, mutate, queryKey],
@@ -84,6 +95,7 @@ export function useColumnVisibility(route: string, columns: ColumnChoice[]): Col
     const previous = queryClient.getQueryData<ColumnViewValues>(queryKey);
     void queryClient.cancelQueries({ queryKey }, { revert: false });
     queryClient.setQueryData<ColumnViewValues>(queryKey, {});
+    setClicked({ basis: savedInRender.current, values: {} });
     mutate({ values: {}, previous });
   }, [mutate, queryClient, queryKey]);
 
