@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { planKindLabel, planStatusLabel } from '../../widgets/billing-labels/billing-labels';
@@ -9,6 +9,7 @@ import { DocumentTitle } from '../../widgets/brand/document-title';
 import { type FunctionMatrix, functionMatrixQuery, useSetFunctionPermission } from './plans-api';
 
 type MatrixPlan = FunctionMatrix['plans'][number];
+type FunctionTick = { plan_id: string; function_key: string; allowed: boolean };
 
 /**
  * `/admin/usm/function/permission`: which AI functions each plan may use, one checkbox per plan
@@ -19,7 +20,12 @@ export function FunctionPermissionsPage() {
   const { t } = useTranslation();
   const matrix = useQuery(functionMatrixQuery);
   const setPermission = useSetFunctionPermission();
-  const pending = setPermission.isPending ? setPermission.variables : undefined;
+  // The tick in flight, shown from the click itself: the mutation's own state reaches this page a
+  // task later, which a busy machine can delay past a user's (or a test's) look at the box. It
+  // holds until the matrix it was made on is replaced by the server's answer, or the save fails.
+  const [tick, setTick] = useState<{ basis: FunctionMatrix | undefined } & FunctionTick>();
+  const pending = tick && tick.basis === matrix.data ? tick : undefined;
+  const busy = pending !== undefined || setPermission.isPending;
 
   const columns = useMemo<TableColumnsType<MatrixPlan>>(
     () => [
@@ -54,25 +60,23 @@ export function FunctionPermissionsPage() {
         ),
         align: 'center' as const,
         render: (_: unknown, plan: MatrixPlan) => {
-          const busy = pending?.plan_id === plan.id && pending.function_key === fn.key;
+          const ticked = pending?.plan_id === plan.id && pending.function_key === fn.key;
           return (
             <Checkbox
               aria-label={t('{{plan}} may use {{fn}}', { plan: planNameLabel(plan.name, t), fn: fn.name })}
-              checked={busy ? pending.allowed : plan.functions.includes(fn.key)}
-              disabled={setPermission.isPending}
-              onChange={(event) =>
-                setPermission.mutate({
-                  plan_id: plan.id,
-                  function_key: fn.key,
-                  allowed: event.target.checked,
-                })
-              }
+              checked={ticked ? pending.allowed : plan.functions.includes(fn.key)}
+              disabled={busy}
+              onChange={(event) => {
+                const next = { plan_id: plan.id, function_key: fn.key, allowed: event.target.checked };
+                setTick({ basis: matrix.data, ...next });
+                setPermission.mutate(next, { onError: () => setTick(undefined) });
+              }}
             />
           );
         },
       })),
     ],
-    [t, matrix.data, pending, setPermission.isPending, setPermission.mutate],
+    [t, matrix.data, pending, busy, setPermission.mutate],
   );
 
   return (
