@@ -1,6 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import { Typography } from 'antd';
 import { formatDate } from '../../lib/format';
+import { seededText } from '../../lib/labels/seeded-labels';
 import { creditEntryKindLabel } from '../../widgets/billing-labels/billing-labels';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { CreditEntry } from './subscription-api';
@@ -41,7 +42,15 @@ export function ledgerColumns(t: Translate): ColDef<CreditEntry>[] {
       minWidth: 120,
       type: 'numericColumn',
     },
-    { field: 'note', headerName: t('Note'), sortable: false, minWidth: 200, flex: 1 },
+    {
+      field: 'note',
+      headerName: t('Note'),
+      sortable: false,
+      minWidth: 200,
+      flex: 1,
+      // A grant's note is the plan's name: a seeded one ('Pro') reads in the reader's language.
+      valueFormatter: ({ value }) => seededText(String(value ?? ''), t),
+    },
     {
       colId: 'user',
       headerName: t('Member'),
