@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './support/accounts';
-import { apiToken, signInAt } from './support/admin';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { newUser } from './support/accounts';
+import { apiToken, newAdmin, signInAt } from './support/admin';
 import { signUpByApi } from './support/session';
+import { chooseChinese, shot } from './support/ui';
 
 /**
  * A user of their own team with a paid Pro order (sandbox provider, paid on its hosted page) and,
@@ -55,99 +56,7 @@ async function paidOrder(request: APIRequestContext, baseURL: string, invoice?: 
   return { user, auth, order, credits: pro?.credits ?? 0 };
 }
 
-async function chooseChinese(page: Page) {
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('dialog', { name: 'Language' }).getByText('简体中文').click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: '语言' })).toBeHidden();
-}
-
-/**
- * A screenshot of the whole page: the admin shell scrolls its content pane, not the document, so
- * the viewport is made as tall as the content for the picture, then put back.
- */
-async function shot(page: Page, name: string) {
-  const size = page.viewportSize() ?? { width: 1280, height: 720 };
-  const height = await page.evaluate(() => {
-    const pane = document.querySelector('.admin-shell__content');
-    return pane ? pane.scrollHeight + (pane.getBoundingClientRect().top ?? 0) : document.body.scrollHeight;
-  });
-  await page.setViewportSize({ width: size.width, height: Math.max(size.height, Math.ceil(height)) });
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-  await page.setViewportSize(size);
-}
-
 test.describe('admin billing', () => {
-  // Another journey may leave a pop-up notice for everyone (admin messages): read and close it
-  // whenever it shows, so it never stands over this journey's dialogs.
-  test.beforeEach(async ({ page }) => {
-    await page.addLocatorHandler(page.getByRole('button', { name: 'Got it' }), async (button) => {
-      await button.click();
-    });
-  });
-
-  test('an admin creates a plan, sees it on /usm/plan, and in Chinese', async ({ page }) => {
-    test.setTimeout(90_000);
-    const id = Date.now().toString(36);
-    const name = `Growth ${id}`;
-    await signInAt(page, '/admin/usm/plan', ADMIN_EMAIL, ADMIN_PASSWORD);
-    await expect(page.getByRole('heading', { name: 'Plans', level: 3 })).toBeVisible();
-    await expect(page.getByText(/archived, never deleted/).first()).toBeVisible();
-
-    await page.getByRole('button', { name: 'New plan' }).click();
-    const form = page.getByRole('dialog', { name: 'New plan' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByLabel('Key').fill(`growth_${id}`);
-    await form.getByLabel('Price').fill('49.90');
-    await form.getByLabel('Credits per period').fill('20000');
-    await form.getByLabel('Seats').fill('3');
-    await form.getByLabel('Storage quota', { exact: true }).fill('50');
-    await form.getByRole('checkbox', { name: 'AI chat assistant' }).check();
-    await shot(page, 'admin-plan-form-en');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(form).toBeHidden();
-
-    const row = page.locator('tr').filter({ hasText: name });
-    await expect(row.getByText('$49.90')).toBeVisible();
-    await expect(row.getByText('50.00 GB')).toBeVisible();
-    await expect(row.getByText('20,000')).toBeVisible();
-    await shot(page, 'admin-plans-en');
-
-    // On sale at once: the pricing page shows it with its price.
-    await page.goto('/usm/plan');
-    const card = page.getByRole('region', { name, exact: true });
-    await expect(card).toBeVisible();
-    await expect(card).toContainText('49.90');
-    await shot(page, 'admin-plan-on-pricing-page-en');
-
-    // The matrix shows the function the new plan was created with.
-    await page.goto('/admin/usm/function/permission');
-    await expect(page.getByRole('checkbox', { name: `${name} may use AI chat assistant` })).toBeChecked();
-    // A tick is saved at once: allow Analysis too, and it is still allowed after a reload.
-    const analysis = page.getByRole('checkbox', { name: `${name} may use Analysis` });
-    await expect(analysis).not.toBeChecked();
-    await analysis.check();
-    await expect(analysis).toBeChecked();
-    await page.reload();
-    await expect(page.getByRole('checkbox', { name: `${name} may use Analysis` })).toBeChecked();
-    await shot(page, 'admin-function-permissions-en');
-
-    // Nobody ever ordered it: Delete (not Archive), after a confirm.
-    await page.goto('/admin/usm/plan');
-    await page.locator('tr').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Nobody ever held or ordered this plan, so it is deleted.')).toBeVisible();
-    await page.keyboard.press('Escape');
-
-    await chooseChinese(page);
-    await expect(page.getByRole('heading', { name: '套餐', level: 3 })).toBeVisible();
-    await expect(page.getByText(/只会归档，不会删除/).first()).toBeVisible();
-    await shot(page, 'admin-plans-zh_CN');
-    await page.goto('/admin/usm/function/permission');
-    await expect(page.getByRole('heading', { name: '功能权限', level: 3 })).toBeVisible();
-    await shot(page, 'admin-function-permissions-zh_CN');
-  });
-
   test('an admin issues the invoice a user requested and downloads the PDF; the order shows its ledger', async ({
     page,
     request,
@@ -157,7 +66,8 @@ test.describe('admin billing', () => {
     const title = `Acme ${Date.now().toString(36)}`;
     const { order, credits } = await paidOrder(request, baseURL as string, { title });
 
-    await signInAt(page, '/admin/invoice', ADMIN_EMAIL, ADMIN_PASSWORD);
+    const admin = await newAdmin(request, baseURL as string);
+    await signInAt(page, '/admin/invoice', admin.email, admin.password);
     await page
       .getByPlaceholder('Search order number, title, tax number, e-mail or team')
       .fill(order.order_num);
@@ -216,7 +126,8 @@ test.describe('admin billing', () => {
     test.setTimeout(120_000);
     const { order, auth, credits } = await paidOrder(request, baseURL as string);
 
-    await signInAt(page, `/admin/order/details?id=${order.id}`, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const admin = await newAdmin(request, baseURL as string);
+    await signInAt(page, `/admin/order/details?id=${order.id}`, admin.email, admin.password);
     await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Paid');
     await page.getByRole('button', { name: 'Refund' }).click();
     const amount = `$${(order.pay_amount / 100).toFixed(2)}`;

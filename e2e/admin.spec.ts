@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './support/accounts';
-import { apiToken, signInAt, userIdOf } from './support/admin';
+import { newUser } from './support/accounts';
+import { newAdmin, signInAt } from './support/admin';
 import { signUpByApi } from './support/session';
 
 test('an admin finds a user, hides a column, changes the role and sees the operation record', async ({
@@ -8,16 +8,11 @@ test('an admin finds a user, hides a column, changes the role and sees the opera
   request,
   baseURL,
 }) => {
+  // An admin of the journey's own: the columns it hides are saved on it, seen by no other journey.
+  const admin = await newAdmin(request, baseURL ?? '');
   const target = await signUpByApi(request, baseURL ?? '', newUser('target'));
-  // The admin's saved columns outlive a try: a retry starts from the default view again.
-  const auth = await apiToken(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const cleared = await request.put('/api/account/view/settings', {
-    headers: auth,
-    data: { route: '/admin/user/users', type: 'columns', values: {} },
-  });
-  expect(cleared.status()).toBe(200);
 
-  await signInAt(page, '/admin/user/users', ADMIN_EMAIL, ADMIN_PASSWORD);
+  await signInAt(page, '/admin/user/users', admin.email, admin.password);
   const grid = page.locator('.ag-root');
   await expect(grid.getByText(target.email)).toBeVisible();
 
@@ -26,7 +21,7 @@ test('an admin finds a user, hides a column, changes the role and sees the opera
   await page.getByRole('searchbox', { name: 'Search name or e-mail' }).press('Enter');
   await expect(page).toHaveURL(/q=/);
   await expect(grid.getByText(target.email)).toBeVisible();
-  await expect(grid.getByText(ADMIN_EMAIL)).toHaveCount(0);
+  await expect(grid.getByText(admin.email)).toHaveCount(0);
 
   // A filter from the drawer: role = User.
   await page.getByRole('button', { name: 'Filters' }).click();
@@ -64,7 +59,7 @@ test('an admin finds a user, hides a column, changes the role and sees the opera
   await page.goto('/admin/sys-logs/operation-record');
   const records = page.locator('.ag-root');
   await expect(records.getByText('user.role.update').first()).toBeVisible();
-  await expect(records.getByText(ADMIN_EMAIL).first()).toBeVisible();
+  await expect(records.getByText(admin.email).first()).toBeVisible();
 });
 
 test('an ordinary user opening /admin lands on /403?from=/admin', async ({ page, baseURL }) => {
@@ -75,14 +70,7 @@ test('an ordinary user opening /admin lands on /403?from=/admin', async ({ page,
 });
 
 test('an operator sees only the menu items the operator role grants', async ({ page, request, baseURL }) => {
-  const operator = await signUpByApi(request, baseURL ?? '', newUser('operator'));
-  const admin = await apiToken(request, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const id = await userIdOf(request, admin, operator.email);
-  const changed = await request.put(`/api/admin/users/${id}/role`, {
-    headers: admin,
-    data: { role: 'operator' },
-  });
-  expect(changed.status()).toBe(200);
+  const operator = await newAdmin(request, baseURL ?? '', 'operator');
 
   await signInAt(page, '/admin', operator.email, operator.password);
   const menu = page.getByRole('navigation', { name: 'Admin menu' });

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts';
-import { apiToken, signInAt } from './support/admin';
+import { newAdmin, signInAt } from './support/admin';
 import { signUpByApi } from './support/session';
+import { chooseChinese } from './support/ui';
 
 /** A readable order number: the day and a sequence (`20261125-000001`). */
 const ORDER_NUM = /^\d{8}-\d{6}$/;
@@ -39,26 +39,11 @@ async function planNamed(page: Page, name: string) {
   return plan as { id: string; name: string; credits: number };
 }
 
-async function chooseChinese(page: Page) {
-  await page.getByRole('button', { name: 'Language' }).click();
-  await page.getByRole('dialog', { name: 'Language' }).getByText('简体中文').click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog', { name: '语言' })).toBeHidden();
-}
-
 test.describe('billing', () => {
-  // Another journey may leave a pop-up notice for everyone (admin messages): read and close it
-  // whenever it shows, as a user would, so it never stands over this journey's dialogs.
-  test.beforeEach(async ({ page }) => {
-    await page.addLocatorHandler(page.getByRole('button', { name: 'Got it' }), async (button) => {
-      await button.click();
-    });
-  });
-
   test('buy a plan with the sandbox provider from /usm/plan to /payment/result; the subscription and credits change; request an invoice, an admin issues it, download the PDF', async ({
     page,
     browser,
+    request,
     baseURL,
   }) => {
     test.setTimeout(150_000);
@@ -148,13 +133,13 @@ test.describe('billing', () => {
       page.locator('.ant-card-head').filter({ hasText: orderNum }).getByText('Paid'),
     ).toBeVisible();
     await page.getByRole('link', { name: 'Request an invoice' }).click();
-    const request = page.locator('.ant-modal').filter({ hasText: 'Request an invoice' });
-    await expect(request.getByText(orderNum)).toBeVisible();
-    await request.getByLabel('Invoice title').fill('Acme Marketing Ltd');
-    await request.getByLabel('Tax number').fill('FR-12345');
-    await request.getByLabel('E-mail').fill(user.email);
-    await request.getByLabel('Address').fill('1 Main Street, Paris');
-    await request.getByRole('button', { name: 'Request' }).click();
+    const invoiceForm = page.locator('.ant-modal').filter({ hasText: 'Request an invoice' });
+    await expect(invoiceForm.getByText(orderNum)).toBeVisible();
+    await invoiceForm.getByLabel('Invoice title').fill('Acme Marketing Ltd');
+    await invoiceForm.getByLabel('Tax number').fill('FR-12345');
+    await invoiceForm.getByLabel('E-mail').fill(user.email);
+    await invoiceForm.getByLabel('Address').fill('1 Main Street, Paris');
+    await invoiceForm.getByRole('button', { name: 'Request' }).click();
     const row = page.locator('.ag-row').filter({ hasText: orderNum });
     await expect(row.getByText('Requested')).toBeVisible();
     await row.getByText('Acme Marketing Ltd').click();
@@ -164,7 +149,8 @@ test.describe('billing', () => {
     // An admin issues it on the admin invoice page (its own browser context and session).
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
-    await signInAt(admin, '/admin/invoice', ADMIN_EMAIL, ADMIN_PASSWORD);
+    const issuer = await newAdmin(request, baseURL as string, 'admin');
+    await signInAt(admin, '/admin/invoice', issuer.email, issuer.password);
     await admin.locator('.ag-row').filter({ hasText: orderNum }).getByText(orderNum).click();
     await admin.getByRole('button', { name: 'Issue' }).click();
     await admin.locator('.ant-modal').getByRole('button', { name: 'Issue' }).click();
@@ -202,7 +188,7 @@ test.describe('billing', () => {
     };
     const granted = me.usm_quota.credits_granted;
     expect(granted).toBeGreaterThan(0);
-    const admin = await apiToken(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { auth: admin } = await newAdmin(request, baseURL as string, 'admin');
     // An operator takes credits through the recorded adjustment (nothing else spends them yet).
     const take = async (amount: number) => {
       const answer = await request.post(`/api/admin/usm/credits/${me.team.id}/adjust`, {

@@ -1,6 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts';
-import { signInAt } from './support/admin';
+import { newAdmin, signInAt } from './support/admin';
 import { GOOGLE_PERSON } from './support/google';
 import { signUpByApi } from './support/session';
 
@@ -10,13 +9,6 @@ const gaCard = (page: Page) => page.getByTestId('connector-ga');
 // Serial: the admin's pages show the calls and the binding history the first journey made.
 test.describe
   .serial('connectors', () => {
-    test.beforeEach(async ({ page }) => {
-      // Another journey may leave a pop-up notice for everyone: closed whenever it shows.
-      await page.addLocatorHandler(page.getByRole('button', { name: 'Got it' }), async (button) => {
-        await button.click();
-      });
-    });
-
     test('binds GA4 at the Google stand-in, picks a property, watches the sync finish, revokes and sees the page reload unbound', async ({
       page,
       baseURL,
@@ -91,9 +83,12 @@ test.describe
 
     test('the admin sees the calls made to Google over time and the platforms with their bindings', async ({
       page,
+      request,
+      baseURL,
     }) => {
       test.setTimeout(90_000);
-      await signInAt(page, '/admin/integ-3rd-platform/interfaces', ADMIN_EMAIL, ADMIN_PASSWORD);
+      const admin = await newAdmin(request, baseURL as string, 'admin');
+      await signInAt(page, '/admin/integ-3rd-platform/interfaces', admin.email, admin.password);
       await expect(page.getByRole('heading', { name: 'Interfaces', level: 3 })).toBeVisible();
       const runReport = page.locator('tr[data-row-key="analytics_data.run_report"]');
       await expect(runReport).toBeVisible();

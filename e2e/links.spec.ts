@@ -1,14 +1,8 @@
-import {
-  type APIRequestContext,
-  type BrowserContext,
-  test as base,
-  expect,
-  type Page,
-} from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { matchPageRoute, PAGE_ROUTES, type PageRoute } from '../packages/contract/src/page-routes';
-import { startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './support/accounts';
 import { apiToken, userIdOf } from './support/admin';
+import { testOnOwnServer } from './support/own-server';
 import { untranslatedTexts } from './support/untranslated';
 
 /**
@@ -23,25 +17,11 @@ import { untranslatedTexts } from './support/untranslated';
  * in Chinese, chosen as a user does, and fail on visible text that is a code or English the
  * seeds do not translate.
  *
- * The walk has a server of its own (one per worker): what other journeys create at the same time
- * (plans, users, settings) never shows on its pages, so it finds the same things on every run.
+ * The walk has a server of its own (one per worker, `testOnOwnServer`): what other journeys create
+ * at the same time (plans, users, settings) never shows on its pages, so it finds the same things
+ * on every run.
  */
-const test = base.extend<object, { walkServer: string }>({
-  walkServer: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from it.
-    async ({}, use, workerInfo) => {
-      const server = await startBuiltServer({
-        // Each worker its own port: two servers asking for the same free port at once would race.
-        port: Number(process.env.E2E_PORT ?? 3100) + 50 + workerInfo.parallelIndex * 7,
-        env: { ADMIN_EMAIL, ADMIN_PASSWORD, AUTH_RATE_LIMIT_MAX: '1000' },
-      });
-      await use(server.url);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ walkServer }, use) => use(walkServer),
-});
+const test = testOnOwnServer();
 
 type Role = 'visitor' | 'user' | 'admin' | 'super_admin';
 type Auth = Record<string, string>;

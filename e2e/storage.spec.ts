@@ -5,14 +5,6 @@ import { signUpByApi } from './support/session';
 const CSV = Buffer.from('date,channel,sessions\n2026-11-01,organic,120\n2026-11-02,paid,80\n');
 
 test.describe('storage', () => {
-  // Another journey may leave a pop-up notice for everyone (admin messages): it is read and closed
-  // whenever it shows, as a user would, so it never stands over this journey's dialogs.
-  test.beforeEach(async ({ page }) => {
-    await page.addLocatorHandler(page.getByRole('button', { name: 'Got it' }), async (button) => {
-      await button.click();
-    });
-  });
-
   test('upload with per-file results, retry a failure, move between folders, download the same bytes', async ({
     page,
     baseURL,

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { signInByForm } from './session';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, newUser } from './accounts';
+import { signInByForm, signUpByApi } from './session';
 
 /** Signs in over the API and answers the bearer header (for setting up state quickly). */
 export async function apiToken(request: APIRequestContext, email: string, password: string) {
@@ -16,6 +17,24 @@ export async function userIdOf(request: APIRequestContext, auth: Record<string, 
   const found = items.find((item) => item.email === email);
   expect(found, `user ${email}`).toBeTruthy();
   return found?.id ?? '';
+}
+
+export type StaffRole = 'super_admin' | 'admin' | 'operator';
+
+/**
+ * A staff account of this journey's own: signed up, then given `role` by the seeded super admin
+ * over the API. Whatever the journey saves on it (language, theme, column choices) is seen by no
+ * other journey; the seeded account itself is only ever read, never changed.
+ * `request` must not be a page's (the sign-up would sign that browser in as the new account).
+ */
+export async function newAdmin(request: APIRequestContext, baseURL: string, role: StaffRole = 'super_admin') {
+  const account = await signUpByApi(request, baseURL, newUser(role.replace('_', '')));
+  const root = await apiToken(request, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const id = await userIdOf(request, root, account.email);
+  const changed = await request.put(`/api/admin/users/${id}/role`, { headers: root, data: { role } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  // Signed in after the change: a token from before it would carry the old role.
+  return { ...account, id, auth: await apiToken(request, account.email, account.password) };
 }
 
 /** Opens `path` signed out, signs in with the form and lands back on it. */

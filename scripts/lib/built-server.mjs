@@ -51,6 +51,23 @@ export function freePort(preferred) {
  * @returns {Promise<BuiltServer>}
  */
 export async function startBuiltServer(options = {}) {
+  // The port is free when chosen and taken when the server binds it: another server of the run
+  // (a journey's own, a worker's) may bind it in between. That loss is retried on another port.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(attempt === 1 ? options : { ...options, port: 0 });
+    } catch (error) {
+      const lostPort = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!lostPort || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * @param {Parameters<typeof startBuiltServer>[0]} options
+ * @returns {Promise<BuiltServer>}
+ */
+async function startOnce(options = {}) {
   const webIndex = options.env?.WEB_DIST ? path.join(options.env.WEB_DIST, 'index.html') : WEB_INDEX;
   for (const file of [SERVER_ENTRY, webIndex]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);

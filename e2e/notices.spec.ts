@@ -1,0 +1,44 @@
+import { expect } from '@playwright/test';
+import { newUser } from './support/accounts';
+import { newAdmin } from './support/admin';
+import { testOnOwnServer } from './support/own-server';
+import { signUpByApi } from './support/session';
+
+/**
+ * A pop-up notice is for everyone on the server: this journey runs on a server of its own, so no
+ * other journey's dialogs ever sit under its notice.
+ */
+const test = testOnOwnServer();
+
+test.describe('notices', () => {
+  test('a pop-up notice appears once and stays closed after a reload', async ({ page, request, baseURL }) => {
+    const { auth } = await newAdmin(request, baseURL as string, 'admin');
+    const title = `Maintenance ${Date.now().toString(36)}`;
+    const now = Math.floor(Date.now() / 1000);
+    const created = await request.post('/api/admin/msg/notices', {
+      headers: auth,
+      data: {
+        level: 'important',
+        title,
+        body: 'We update the workspace tonight.',
+        pop_up: true,
+        start_time: now - 60,
+        end_time: now + 3600,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+
+    await signUpByApi(page.request, baseURL as string, newUser('notice'));
+    await page.goto('/chat');
+    const dialog = page.getByRole('dialog').filter({ hasText: title });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    await expect(page.getByText('The assistant is not available yet')).toBeVisible();
+    // Give the pop-up query time to answer: closed on the server, it does not come back.
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole('dialog').filter({ hasText: title })).toHaveCount(0);
+  });
+});
