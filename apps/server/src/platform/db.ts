@@ -53,6 +53,11 @@ export interface OpenOptions {
   url?: string;
   /** Folder of the embedded database; omit for an in-memory one (tests). */
   dataDir?: string;
+  /**
+   * An embedded database to start from (PGlite's `dumpDataDir` tarball): tests open a copy of one
+   * migrated once, instead of migrating every file's database again.
+   */
+  loadDataDir?: Blob;
   migrationsFolder?: string;
 }
 
@@ -103,7 +108,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(options.dataDir, { recursive: true });
     release = await lockFolder(options.dataDir);
   }
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   return {
     db: pgliteDb as unknown as Db,

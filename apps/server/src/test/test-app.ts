@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { postSignIn } from '@app/contract/auth/sign-in';
 import { postSignUp } from '@app/contract/auth/sign-up';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { runSeeds } from '../db/seed';
@@ -13,26 +15,46 @@ import { type Database, openDatabase } from '../platform/db';
 import type { Platform } from '../platform/platform';
 import { callEndpoint } from './call-endpoint';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /**
+     * The migrated database every test file starts from: a PostgreSQL database name to copy
+     * (`CREATE DATABASE … TEMPLATE`) when TEST_DATABASE_URL is set, else a PGlite data-directory
+     * tarball on disk.
+     */
+    migratedTemplate: { kind: 'postgres'; name: string } | { kind: 'pglite'; file: string };
+  }
+}
+
 /**
- * A real, throw-away database per test file: a fresh PostgreSQL database when TEST_DATABASE_URL
- * is set (as in CI), else an in-memory PGlite. Dropped when the file is done.
+ * A real, throw-away database per test file, copied from the one the global set-up migrated
+ * (`global-setup.ts`): a fresh PostgreSQL database made from that template when TEST_DATABASE_URL
+ * is set (as in CI), else an in-memory PGlite loaded from its tarball. Dropped when the file is
+ * done. The copy is not migrated again: the template was migrated in this run, from the same
+ * folder. Without a template (a run outside Vitest: the credits bench) it is migrated here.
  */
 export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
+  const template = migratedTemplate();
   if (!url) {
-    const database = await openDatabase({});
-    await database.migrate();
+    if (template?.kind !== 'pglite') {
+      const database = await openDatabase({});
+      await database.migrate();
+      return { database, drop: () => database.close().catch(() => undefined) };
+    }
+    const database = await openDatabase({ loadDataDir: new Blob([await readFile(template.file)]) });
     return { database, drop: () => database.close().catch(() => undefined) };
   }
   const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const from = template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : '';
+  await admin.query(`CREATE DATABASE ${name}${from}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString() });
-  await database.migrate();
+  if (!from) await database.migrate();
   return {
     database,
     drop: async () => {
@@ -43,6 +65,15 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       await cleaner.end();
     },
   };
+}
+
+/** What the global set-up provided; nothing outside a Vitest run (the credits bench), which migrates. */
+function migratedTemplate() {
+  try {
+    return inject('migratedTemplate');
+  } catch {
+    return undefined;
+  }
 }
 
 export interface TestApp {

@@ -1,7 +1,7 @@
 import type { DatasetColumn } from '@app/contract/analytics/datasets';
 import type { AnalyticsQuery, Freshness } from '@app/contract/analytics/query';
 import type { AnalyticsSource } from '@app/contract/analytics/sources';
-import type { StoreTarget } from '../../platform/analytics-store';
+import type { AnalyticsStore, StoreTarget } from '../../platform/analytics-store';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
 import { teamDatasets } from './datasets.repo';
@@ -11,19 +11,21 @@ import { ensureDemo } from './demo';
 import { runQuery } from './run-query';
 import { datasetSourceDef, GOOGLE_SOURCE_DEFS } from './sources';
 
-let demoFor: { day: Day; ready: Promise<void> } | null = null;
+/** Per store: a process may hold several (two instances in one test, one app after another). */
+const demoFor = new WeakMap<AnalyticsStore, { day: Day; ready: Promise<void> }>();
 
 /** The demo, current for today (UTC); concurrent callers share one generation. */
 export function demoReady(platform: Platform): Promise<void> {
   const day = todayAt(0);
-  if (demoFor?.day !== day) {
-    const ready = ensureDemo(platform.analytics, day);
-    demoFor = { day, ready };
-    ready.catch(() => {
-      if (demoFor?.ready === ready) demoFor = null;
-    });
-  }
-  return demoFor.ready;
+  const store = platform.analytics;
+  const current = demoFor.get(store);
+  if (current?.day === day) return current.ready;
+  const ready = ensureDemo(store, day);
+  demoFor.set(store, { day, ready });
+  ready.catch(() => {
+    if (demoFor.get(store)?.ready === ready) demoFor.delete(store);
+  });
+  return ready;
 }
 
 /** One query of the query model over the caller's current team (or the demo). */
