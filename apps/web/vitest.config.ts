@@ -9,9 +9,13 @@ export default mergeConfig(
       environment: 'jsdom',
       setupFiles: ['./vitest.setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
-      // antd's CSS-in-JS under jsdom is slow: a drawer test takes ~12 s alone on this 2-core
-      // machine, more with files running in parallel.
+      // A loaded 2-core machine runs two files at once: a page's first render waits for Vite to
+      // transform its lazy chunk.
       testTimeout: 30_000,
+      // Both cores of the machine the README targets (Vitest's default leaves one idle). What made
+      // a page test slow, jsdom matching antd's thousand CSS rules for every computed style, is
+      // taken out in vitest.setup.ts.
+      maxWorkers: 2,
       restoreMocks: true,
       unstubGlobals: true,
     },

@@ -6,9 +6,6 @@ import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
 import { creditEntryFixture, page, T0 } from '../../lib/testing/admin-billing-fixtures';
 
-// AG Grid does not lay out in jsdom; the stand-in renders every row through the page's columns.
-vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));
-
 const PATH = '/admin/usm/resources/credits';
 const GROWTH = {
   team_id: 'team-1',

@@ -5,9 +5,6 @@ import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { stubFetch } from '../../app/testing/stub-fetch';
 import { page, T0 } from '../../lib/testing/admin-billing-fixtures';
 
-// AG Grid does not lay out in jsdom; the stand-in renders every row through the page's columns.
-vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));
-
 const SLOW = { timeout: 20_000 };
 
 const SUMMARY = {

@@ -13,9 +13,6 @@ import {
   refundFixture,
 } from '../../lib/testing/admin-billing-fixtures';
 
-// AG Grid does not lay out in jsdom; the stand-in renders every row through the page's columns.
-vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));
-
 const ORDER = orderFixture();
 
 function details(over: Record<string, unknown> = {}) {

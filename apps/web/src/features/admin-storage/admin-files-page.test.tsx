@@ -5,9 +5,6 @@ import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { stubFetch } from '../../app/testing/stub-fetch';
 
-// AG Grid does not lay out in jsdom; the stand-in renders every row through the page's columns.
-vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));
-
 const FILE = {
   id: 'f-1',
   name: 'leads.csv',

@@ -9,9 +9,6 @@ import { page, planFixture, subscriptionFixture, T0 } from '../../lib/testing/ad
 import { errorBody } from '../../lib/testing/mock-fetch';
 import { extendedEnd } from './extend-subscription-modal';
 
-// AG Grid does not lay out in jsdom; the stand-in renders every row through the page's columns.
-vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));
-
 const PATH = '/admin/usm/subscription';
 const PAID = subscriptionFixture();
 const FREE = subscriptionFixture({

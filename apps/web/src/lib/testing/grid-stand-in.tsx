@@ -12,7 +12,7 @@ type Params<Row> = { data: Row; value: unknown; node: null; colDef: ColDef<Row> 
  * every visible column through the page's own column defs (valueGetter, valueFormatter,
  * cellRenderer), so the test checks what the page would show; the real grid is checked in Chromium.
  *
- * Use: `vi.mock('../../widgets/data-grid/ag-grid-view', () => import('../../lib/testing/grid-stand-in'));`
+ * Every web test gets it in place of the real chunk (vitest.setup.ts).
  */
 export function AgGridView<Row>({ rowData, columnDefs, getRowId, onRowClicked }: GridViewProps<Row>) {
   const columns = flatten(columnDefs).filter((column) => !column.hide);
@@ -57,11 +57,14 @@ function cell<Row>(column: ColDef<Row>, row: Row): ReactNode {
         ? (row as Record<string, unknown>)[field]
         : undefined;
   const params: Params<Row> = { ...base, value };
-  if (typeof column.cellRenderer === 'function') {
-    const Renderer = column.cellRenderer as ComponentType<Params<Row>>;
-    return <Renderer {...params} />;
-  }
   const formatter = column.valueFormatter;
-  const shown = typeof formatter === 'function' ? (formatter as (p: Params<Row>) => unknown)(params) : value;
+  const formatted =
+    typeof formatter === 'function' ? (formatter as (p: Params<Row>) => unknown)(params) : undefined;
+  if (typeof column.cellRenderer === 'function') {
+    // As AG Grid does: the renderer gets the formatter's text beside the value.
+    const Renderer = column.cellRenderer as ComponentType<Params<Row> & { valueFormatted?: unknown }>;
+    return <Renderer {...params} valueFormatted={formatted} />;
+  }
+  const shown = typeof formatter === 'function' ? formatted : value;
   return shown === null || shown === undefined ? '' : String(shown);
 }
