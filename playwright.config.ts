@@ -30,7 +30,8 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'UTC',
     screenshot: 'only-on-failure',
-    trace: 'off',
+    // A journey that fails once leaves what it did (actions, DOM, network) to find out why.
+    trace: 'retain-on-failure',
     video: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
