@@ -1,5 +1,6 @@
 import { type SeededAdmin, seedSuperAdmin } from '../modules/auth/admin.seed';
 import { seedPlans } from '../modules/billing/plans.seed';
+import { seedPrices } from '../modules/credits/prices.service';
 import { seedI18n } from '../modules/i18n/i18n.seed';
 import { seedRoles } from '../modules/permissions/roles.seed';
 import type { Platform } from '../platform/platform';
@@ -14,6 +15,7 @@ export async function runSeeds(platform: Platform): Promise<{ admin: SeededAdmin
   await seedRoles(platform.db);
   await seedI18n(platform.db);
   await seedPlans(platform.db, platform.config.REGION);
+  await seedPrices(platform.db);
   platform.translator.invalidate();
   platform.access.invalidate();
   const admin = await seedSuperAdmin(platform);

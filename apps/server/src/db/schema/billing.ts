@@ -365,13 +365,51 @@ export const creditReservations = pgTable(
     /** held | settled | released */
     status: text('status').notNull().default('held'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The caller's own key for the work (a message id, a cell id): a retried call with the same key
+     * finds the hold it made instead of holding again. A released hold frees its key for a retry.
+     */
+    key: text('key'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     index('credit_reservations_lease_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'held'`),
+    uniqueIndex('credit_reservations_key_idx')
+      .on(t.teamId, t.key)
+      .where(sql`${t.key} IS NOT NULL AND ${t.status} <> 'released'`),
     check('credit_reservations_amount_check', sql`${t.amount} > 0`),
   ],
+);
+
+/**
+ * The price table (ARCHITECTURE section 8, Metering): what a model's tokens cost in credits, per
+ * million input and output tokens. Edited by admins; each change is an operation record with the
+ * figures before and after.
+ */
+export const modelPrices = pgTable(
+  'model_prices',
+  {
+    model: text('model').primaryKey(),
+    inputPerMillion: bigint('input_per_million', { mode: 'number' }).notNull(),
+    outputPerMillion: bigint('output_per_million', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('model_prices_input_check', sql`${t.inputPerMillion} >= 0`),
+    check('model_prices_output_check', sql`${t.outputPerMillion} >= 0`),
+  ],
+);
+
+/** What one run of a function costs in credits, beside its model's tokens (the same table). */
+export const functionPrices = pgTable(
+  'function_prices',
+  {
+    functionKey: text('function_key').primaryKey(),
+    credits: bigint('credits', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('function_prices_credits_check', sql`${t.credits} >= 0`)],
 );
 
 /** One row per metered AI call (settled or released), for `/account/usage` and the admin logs. */

@@ -2,6 +2,7 @@ import { refundOrder } from '@app/contract/billing/admin-orders';
 import { adjustCredits } from '@app/contract/billing/credits';
 import { issueInvoice, rejectInvoice, requestInvoice } from '@app/contract/billing/invoices';
 import { createPlan, deletePlan, setFunctionPermission, updatePlan } from '@app/contract/billing/plans';
+import { deleteModelPrice, putFunctionPrice, putModelPrice } from '@app/contract/billing/prices';
 import {
   cancelSubscription,
   extendSubscription,
@@ -83,6 +84,22 @@ export const BILLING_VALID_CALLS: Record<string, ValidCall> = {
     const id = await newPlan(h);
     return () => callEndpoint(h.app, deletePlan, { as: h.admin, params: { id } });
   },
+  [putModelPrice.id]: async (h) => () =>
+    callEndpoint(h.app, putModelPrice, {
+      as: h.admin,
+      body: { model: 'audit-model', input_per_million: 100, output_per_million: 300 },
+    }),
+  [deleteModelPrice.id]: async (h) => {
+    (
+      await callEndpoint(h.app, putModelPrice, {
+        as: h.admin,
+        body: { model: 'audit-gone', input_per_million: 1, output_per_million: 1 },
+      })
+    ).ok();
+    return () => callEndpoint(h.app, deleteModelPrice, { as: h.admin, query: { model: 'audit-gone' } });
+  },
+  [putFunctionPrice.id]: async (h) => () =>
+    callEndpoint(h.app, putFunctionPrice, { as: h.admin, body: { function_key: 'analysis', credits: 6 } }),
   [setFunctionPermission.id]: async (h) => {
     const id = await planId(h.t, 'pro_monthly');
     return () =>

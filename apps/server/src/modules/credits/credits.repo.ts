@@ -95,6 +95,8 @@ export interface ReserveInput {
   model: string | null;
   amount: number;
   leaseSeconds: number;
+  /** The caller's key for the work (a message id): a hold already made under it is not made again. */
+  key: string | null;
 }
 
 export interface ReserveOutcome {
@@ -107,11 +109,14 @@ export interface ReserveOutcome {
 }
 
 /**
- * Holds credits for several calls of one team in one statement, in the order given: the balance
- * row is locked once, each call whose plan allows its function is admitted while the running sum
- * of estimates fits the balance not already held (a prefix: the first that does not fit stops
- * the rest), and the admitted reservations are written. One statement for a whole batch is what
- * lets one team take hundreds of calls a second on a disk where each commit costs milliseconds.
+ * Holds credits for several calls of one team in one statement: the balance row is locked once,
+ * then the calls are taken in the order given and each is judged on its own: admitted when its
+ * plan allows its function and its estimate fits what the calls admitted before it left free (an
+ * oversized estimate is refused without refusing the calls after it). A call whose key already
+ * holds (or held and settled) credits is not admitted again; the unique key index keeps that true
+ * across processes, and the balance only ever counts the holds actually written. One statement
+ * for a whole batch is what lets one team take hundreds of calls a second on a disk where each
+ * commit costs milliseconds.
  */
 export async function reserveHolds(
   db: Queryable,
@@ -127,36 +132,55 @@ export async function reserveHolds(
     model: item.model,
     amount: item.amount,
     lease: item.leaseSeconds,
+    key: item.key,
   }));
   const result = await db.execute(sql`
-    WITH req AS (
+    WITH RECURSIVE req AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(requests)}::jsonb)
-        AS r(id text, ord int, user_id text, function_key text, area text, model text, amount bigint, lease double precision)
+        AS r(id text, ord int, user_id text, function_key text, area text, model text, amount bigint,
+             lease double precision, key text)
     ), allowed AS (
       SELECT req.* FROM req WHERE EXISTS (
         SELECT 1 FROM subscriptions s
         JOIN plan_functions pf ON pf.plan_id = s.plan_id
         WHERE s.team_id = ${teamId} AND s.status = 'active' AND pf.function_key IN (req.function_key, req.area)
+      ) AND NOT EXISTS (
+        SELECT 1 FROM credit_reservations cr
+        WHERE cr.team_id = ${teamId} AND cr.key = req.key AND cr.status <> 'released'
+      ) AND NOT EXISTS (
+        SELECT 1 FROM req earlier WHERE earlier.key = req.key AND earlier.ord < req.ord
       )
+    ), numbered AS (
+      SELECT allowed.*, row_number() OVER (ORDER BY ord) AS n FROM allowed
     ), bal AS (
       SELECT balance - held AS free FROM team_credits WHERE team_id = ${teamId} FOR UPDATE
+    ), walk AS (
+      SELECT 0::bigint AS n, 0::bigint AS used, NULL::text AS id, false AS fits
+      UNION ALL
+      SELECT c.n, CASE WHEN w.used + c.amount <= (SELECT free FROM bal) THEN w.used + c.amount ELSE w.used END,
+             c.id, w.used + c.amount <= (SELECT free FROM bal)
+      FROM walk w JOIN numbered c ON c.n = w.n + 1
     ), ok AS (
-      SELECT ranked.* FROM (SELECT allowed.*, sum(amount) OVER (ORDER BY ord) AS cum FROM allowed) ranked, bal
-      WHERE ranked.cum <= bal.free
+      SELECT numbered.* FROM numbered JOIN walk ON walk.id = numbered.id AND walk.fits
+    ), ins AS (
+      INSERT INTO credit_reservations (id, team_id, user_id, function_key, model, amount, status, lease_expires_at, key)
+      SELECT id, ${teamId}, user_id, function_key, model, amount, 'held', now() + make_interval(secs => lease), key
+      FROM ok ORDER BY ord
+      ON CONFLICT (team_id, key) WHERE key IS NOT NULL AND status <> 'released' DO NOTHING
+      RETURNING id, amount
     ), upd AS (
       UPDATE team_credits t SET held = t.held + s.total, updated_at = now()
-      FROM (SELECT sum(amount) AS total FROM ok HAVING count(*) > 0) s
+      FROM (SELECT sum(amount) AS total FROM ins HAVING count(*) > 0) s
       WHERE t.team_id = ${teamId}
       RETURNING t.team_id
-    ), ins AS (
-      INSERT INTO credit_reservations (id, team_id, user_id, function_key, model, amount, status, lease_expires_at)
-      SELECT id, ${teamId}, user_id, function_key, model, amount, 'held', now() + make_interval(secs => lease) FROM ok
-      RETURNING id
     )
     SELECT req.id,
-           EXISTS (SELECT 1 FROM allowed a WHERE a.id = req.id) AS allowed,
+           EXISTS (SELECT 1 FROM subscriptions s
+                   JOIN plan_functions pf ON pf.plan_id = s.plan_id
+                   WHERE s.team_id = ${teamId} AND s.status = 'active'
+                     AND pf.function_key IN (req.function_key, req.area)) AS allowed,
            EXISTS (SELECT 1 FROM ins WHERE ins.id = req.id) AS admitted,
-           (SELECT free FROM bal) - (SELECT coalesce(sum(amount), 0) FROM ok) AS free_after
+           (SELECT free FROM bal) - (SELECT coalesce(sum(amount), 0) FROM ins) AS free_after
     FROM req ORDER BY req.ord`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     id: String(row.id),
@@ -164,6 +188,21 @@ export async function reserveHolds(
     admitted: row.admitted === true,
     freeAfter: row.free_after === null || row.free_after === undefined ? null : num(row.free_after),
   }));
+}
+
+/** The hold made under `key` for the team (held or settled; a released one frees its key). */
+export async function findReservationByKey(db: Queryable, teamId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(creditReservations)
+    .where(
+      and(
+        eq(creditReservations.teamId, teamId),
+        eq(creditReservations.key, key),
+        sql`${creditReservations.status} <> 'released'`,
+      ),
+    );
+  return row ?? null;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   listAdminCredits,
   listMyCreditLedger,
 } from '@app/contract/billing/credits';
+import { deleteModelPrice, getPrices, putFunctionPrice, putModelPrice } from '@app/contract/billing/prices';
 import {
   getMyUsage,
   getResourcesSummary,
@@ -16,6 +17,7 @@ import type { ServerModule } from '../../platform/platform';
 import * as account from './account-credits.service';
 import * as admin from './admin-credits.service';
 import { releaseExpiredReservations } from './credits.service';
+import * as prices from './prices.service';
 
 /** Credits: balances, the ledger, usage; and the job that frees abandoned reservations. */
 export const creditsModule: ServerModule = {
@@ -35,6 +37,10 @@ export const creditsModule: ServerModule = {
     );
     route(listAdminUsageLogs, ({ query }) => admin.listAdminUsageLogs(platform, query));
     route(getResourcesSummary, ({ ctx, query }) => admin.resourcesSummary(platform, ctx, query));
+    route(getPrices, () => prices.getPrices(platform));
+    route(putModelPrice, ({ ctx, body }) => prices.setModelPrice(platform, ctx, body));
+    route(deleteModelPrice, ({ ctx, query }) => prices.deleteModelPrice(platform, ctx, query.model));
+    route(putFunctionPrice, ({ ctx, body }) => prices.setFunctionPrice(platform, ctx, body));
 
     platform.jobs.define({
       name: 'credits.release-expired',

@@ -8,6 +8,7 @@ import {
   type BalanceRow,
   findBalance,
   findReservation,
+  findReservationByKey,
   type ReserveInput,
   type ReserveOutcome,
   refusalFacts,
@@ -58,6 +59,11 @@ export interface ReserveRequest {
   estimate: number;
   model?: string | null;
   leaseSeconds?: number;
+  /**
+   * The caller's key for the work (a message id, a cell id), at most 200 characters: a retried
+   * call with the same key gets the hold made the first time (`reused`), never a second one.
+   */
+  key?: string | null;
 }
 
 export interface Reservation {
@@ -69,6 +75,12 @@ export interface Reservation {
   amount: number;
   /** When it was made (ms), for the latency of the usage log. */
   startedAt: number;
+  key: string | null;
+  /**
+   * Made by an earlier call with the same key: `held` (still running, or its caller died and the
+   * lease will free it) or `settled` (done; settling again changes nothing).
+   */
+  reused: 'held' | 'settled' | null;
 }
 
 export interface ActualUsage {
@@ -106,7 +118,13 @@ function desk(platform: Platform): Desk {
       reserve: new TeamBatcher((teamId, inputs) => reserveHolds(platform.db, teamId, inputs)),
       settle: new TeamBatcher(async (teamId, inputs) => {
         const settled = new Map((await settleHolds(platform.db, teamId, inputs)).map((row) => [row.id, row]));
-        return inputs.map((input) => settled.get(input.id) ?? null);
+        // Two settles of one reservation in one batch: the first charged it, the second repeats.
+        const answered = new Set<string>();
+        return inputs.map((input) => {
+          if (answered.has(input.id)) return null;
+          answered.add(input.id);
+          return settled.get(input.id) ?? null;
+        });
       }),
     };
     desks.set(platform, found);
@@ -115,7 +133,14 @@ function desk(platform: Platform): Desk {
 }
 
 export const DEFAULT_LEASE_SECONDS = 600;
+/**
+ * The lease of work that says it is alive as it goes (a streamed reply, `keepReservationAlive`):
+ * short, so credits a crashed process held come back within about two minutes (this lease, then
+ * the release job's next minute), not after the default ten.
+ */
+export const LIVE_LEASE_SECONDS = 60;
 const MAX_LEASE_SECONDS = 24 * 3600;
+const MAX_KEY_LENGTH = 200;
 
 /** Msgid of the refusal a plan without the function gets (translated by the error handler). */
 export const NOT_IN_PLAN = 'Your plan does not include this function. Upgrade your plan to use it.';
@@ -136,6 +161,10 @@ export async function reserveCredits(
   request: ReserveRequest,
 ): Promise<Reservation> {
   const amount = wholeCredits(request.estimate, 'estimate', 1);
+  const key = request.key ?? null;
+  if (key !== null && (key.length === 0 || key.length > MAX_KEY_LENGTH)) {
+    throw new Error(`key must be 1 to ${MAX_KEY_LENGTH} characters`);
+  }
   const leaseSeconds = Math.min(
     Math.max(request.leaseSeconds ?? DEFAULT_LEASE_SECONDS, 1),
     MAX_LEASE_SECONDS,
@@ -148,6 +177,8 @@ export async function reserveCredits(
     model: request.model ?? null,
     amount,
     startedAt: Date.now(),
+    key,
+    reused: null,
   };
   const hold = () =>
     desk(platform).reserve.submit(caller.teamId, {
@@ -157,9 +188,29 @@ export async function reserveCredits(
       model: reservation.model,
       amount,
       leaseSeconds,
+      key,
     });
+  // A key that already holds: the first call's hold, whatever this one would have been judged.
+  const earlier = async () => {
+    if (key === null) return null;
+    const row = await findReservationByKey(platform.db, caller.teamId, key);
+    if (!row || (row.status !== 'held' && row.status !== 'settled')) return null;
+    return {
+      id: row.id,
+      teamId: row.teamId,
+      userId: row.userId,
+      functionKey: row.functionKey,
+      model: row.model,
+      amount: row.amount,
+      startedAt: row.createdAt.getTime(),
+      key,
+      reused: row.status,
+    } satisfies Reservation;
+  };
   const first = await hold();
   if (first.admitted) return reservation;
+  const found = await earlier();
+  if (found) return found;
   if (first.freeAfter !== null) {
     if (!first.allowed) throw new AppError('FORBIDDEN', { msg: NOT_IN_PLAN });
     throw new AppError('INSUFFICIENT_CREDITS', { msg_limit: { required: amount, balance: first.freeAfter } });
@@ -168,6 +219,8 @@ export async function reserveCredits(
   // No balance row: a team never billed before gets its account (free plan) first.
   await openTeamAccount(platform, caller.teamId);
   if ((await hold()).admitted) return reservation;
+  const foundLater = await earlier();
+  if (foundLater) return foundLater;
   const facts = await refusalFacts(platform.db, caller.teamId, request.functionKey);
   if (!facts.allowed) throw new AppError('FORBIDDEN', { msg: NOT_IN_PLAN });
   throw new AppError('INSUFFICIENT_CREDITS', { msg_limit: { required: amount, balance: facts.available } });
@@ -226,6 +279,27 @@ export async function releaseCredits(
 /** Long work keeps its hold: the lease runs `seconds` from now. False if no longer held. */
 export async function extendReservation(platform: Platform, reservation: Reservation, seconds: number) {
   return renewLease(platform.db, reservation.id, Math.min(Math.max(seconds, 1), MAX_LEASE_SECONDS));
+}
+
+/**
+ * Keeps a hold made with `LIVE_LEASE_SECONDS` alive while its work runs (a streamed reply): the
+ * lease is renewed every third of it. Call the answer when the work ends (before settling or
+ * releasing). A process that dies stops renewing, and the release job frees the credits within
+ * about two minutes.
+ */
+export function keepReservationAlive(
+  platform: Platform,
+  reservation: Reservation,
+  leaseSeconds = LIVE_LEASE_SECONDS,
+): () => void {
+  const timer = setInterval(
+    () => {
+      void extendReservation(platform, reservation, leaseSeconds).catch(() => undefined);
+    },
+    Math.max(1000, (leaseSeconds * 1000) / 3),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -8,6 +8,8 @@ import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 import { balanceOf, ledgerExplains, teamIdOf } from '../billing/billing.test-kit';
 import {
+  keepReservationAlive,
+  LIVE_LEASE_SECONDS,
   NOT_IN_PLAN,
   type Reservation,
   releaseCredits,
@@ -250,6 +252,110 @@ describe('credits: reserve, settle, release', () => {
     expect(done.every((one) => one.charged >= 2 && one.charged <= 5)).toBe(true);
     expect(await balanceOf(t, teamId)).toMatchObject({ balance: 0, held: 0 });
     expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
+  it('each reservation of a group-committed batch is judged on its own: one oversized estimate among 99 one-credit ones, on 1,100 free credits, refuses only itself', async () => {
+    const { caller, teamId } = await teamWith(1100);
+    // The 51st asks 1,051: after the 50 before it, that is one more than is free.
+    const estimates = Array.from({ length: 100 }, (_, i) => (i === 50 ? 1051 : 1));
+    const outcomes = await Promise.all(
+      estimates.map((estimate) =>
+        reserveCredits(t.platform, caller, { functionKey: 'chat', estimate }).then(
+          () => 'held',
+          (error: unknown) => (error instanceof AppError ? error.code : 'thrown'),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome, i) => i !== 50 && outcome === 'held')).toHaveLength(99);
+    expect(outcomes[50]).toBe('INSUFFICIENT_CREDITS');
+    expect(await balanceOf(t, teamId)).toMatchObject({ balance: 1100, held: 99 });
+  });
+
+  it('two concurrent settles of one reservation: one charges and says so, the other says it repeated; charged once', async () => {
+    const { caller, teamId } = await teamWith(100);
+    const held = await reserveCredits(t.platform, caller, { functionKey: 'chat', estimate: 10 });
+    const other = await reserveCredits(t.platform, caller, { functionKey: 'chat', estimate: 1 });
+    // The other settle goes first and alone; the two of `held` wait for it and go together.
+    const [, ...answers] = await Promise.all([
+      settleCredits(t.platform, other, { credits: 1 }),
+      settleCredits(t.platform, held, { credits: 7 }),
+      settleCredits(t.platform, held, { credits: 7 }),
+    ]);
+    expect(answers.map((answer) => answer.repeated).sort()).toEqual([false, true]);
+    expect(answers.map((answer) => answer.charged)).toEqual([7, 7]);
+    expect(await balanceOf(t, teamId)).toMatchObject({ balance: 92, held: 0 });
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
+  it('a key holds once: a retried reserve with the same key (after it, or at the same time) gets the first hold back, never a second', async () => {
+    const { caller, teamId } = await teamWith(100);
+    const first = await reserveCredits(t.platform, caller, {
+      functionKey: 'chat',
+      estimate: 10,
+      key: 'msg-1',
+    });
+    expect(first.reused).toBeNull();
+    const retried = await reserveCredits(t.platform, caller, {
+      functionKey: 'chat',
+      estimate: 10,
+      key: 'msg-1',
+    });
+    expect(retried).toMatchObject({ id: first.id, reused: 'held', amount: 10 });
+    expect((await balanceOf(t, teamId)).held).toBe(10);
+
+    // Twenty sends of one message at once, beside other messages: one hold for the message.
+    const together = await Promise.all([
+      ...Array.from({ length: 20 }, () =>
+        reserveCredits(t.platform, caller, { functionKey: 'chat', estimate: 5, key: 'msg-2' }),
+      ),
+      reserveCredits(t.platform, caller, { functionKey: 'chat', estimate: 5, key: 'msg-3' }),
+    ]);
+    expect(new Set(together.slice(0, 20).map((one) => one.id)).size).toBe(1);
+    expect(together.slice(0, 20).filter((one) => one.reused === null)).toHaveLength(1);
+    expect((await balanceOf(t, teamId)).held).toBe(20);
+
+    // Settled, a retry gets the settled hold (settling it again changes nothing)...
+    await settleCredits(t.platform, first, { credits: 4 });
+    const afterSettle = await reserveCredits(t.platform, caller, {
+      functionKey: 'chat',
+      estimate: 10,
+      key: 'msg-1',
+    });
+    expect(afterSettle).toMatchObject({ id: first.id, reused: 'settled' });
+    expect((await settleCredits(t.platform, afterSettle, { credits: 4 })).repeated).toBe(true);
+    // ...while a released hold frees its key: the retry of failed work holds anew.
+    const msg3 = together[20] as Reservation;
+    await releaseCredits(t.platform, msg3);
+    const again = await reserveCredits(t.platform, caller, {
+      functionKey: 'chat',
+      estimate: 5,
+      key: 'msg-3',
+    });
+    expect(again.reused).toBeNull();
+    expect(again.id).not.toBe(msg3.id);
+    expect(await balanceOf(t, teamId)).toMatchObject({ balance: 96, held: 10 });
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
+  it('a live hold is renewed while its work runs and freed soon after its process stops renewing it', async () => {
+    const { caller, teamId } = await teamWith(50);
+    const held = await reserveCredits(t.platform, caller, {
+      functionKey: 'chat',
+      estimate: 20,
+      leaseSeconds: 2,
+    });
+    const stop = keepReservationAlive(t.platform, held, 2);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Past its first lease, still held: it was renewed.
+    expect(await releaseExpiredReservations(t.platform, new Date())).toBe(0);
+    expect((await balanceOf(t, teamId)).held).toBe(20);
+    // The process "crashed": nothing renews it, and one lease later the job frees the credits.
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await releaseExpiredReservations(t.platform, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await balanceOf(t, teamId)).toMatchObject({ balance: 50, held: 0 });
+    // A reply's lease is a minute: with the job running every minute, freed within about two.
+    expect(LIVE_LEASE_SECONDS).toBeLessThanOrEqual(60);
   });
 
   it('/account/usage shows credits per day (every day of the range), by function and by member', async () => {

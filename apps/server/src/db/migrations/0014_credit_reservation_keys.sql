@@ -1,0 +1,2 @@
+ALTER TABLE "credit_reservations" ADD COLUMN "key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "credit_reservations_key_idx" ON "credit_reservations" USING btree ("team_id","key") WHERE "credit_reservations"."key" IS NOT NULL AND "credit_reservations"."status" <> 'released';
