@@ -11,8 +11,26 @@ export function normalizePageSize(size: number): number {
   return Math.min(MAX_PAGE_SIZE, Math.max(2, Math.trunc(Math.abs(size))));
 }
 
-export const zFilterOperator = z.enum(['eq', 'ne', 'in', 'contains', 'gt', 'gte', 'lt', 'lte', 'between']);
+export const zFilterOperator = z.enum([
+  'eq',
+  'ne',
+  'in',
+  'not_in',
+  'contains',
+  'not_contains',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+]);
 export type FilterOperator = z.infer<typeof zFilterOperator>;
+
+/**
+ * The largest magnitude a number in a filter may have: beyond it no count, amount or id we hold
+ * reaches, and a value like 1e308 would overflow the database's integer comparison (a 500).
+ */
+export const MAX_FILTER_NUMBER = 1e15;
 
 /**
  * Spec section 3, "Emitted filter item". `in` values are semicolon separated; `between` is
@@ -22,7 +40,14 @@ export const zFilterItem = z.object({
   connect_pre_filter: z.enum(['and', 'or']).default('and'),
   field: z.string().min(1).max(64),
   operator: zFilterOperator,
-  value: z.union([z.string().max(2000), z.number(), z.boolean()]),
+  value: z.union([
+    z.string().max(2000),
+    z
+      .number()
+      .min(-MAX_FILTER_NUMBER, { message: `A number from -${MAX_FILTER_NUMBER} to ${MAX_FILTER_NUMBER}` })
+      .max(MAX_FILTER_NUMBER, { message: `A number from -${MAX_FILTER_NUMBER} to ${MAX_FILTER_NUMBER}` }),
+    z.boolean(),
+  ]),
 });
 export type FilterItem = z.infer<typeof zFilterItem>;
 

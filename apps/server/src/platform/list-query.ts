@@ -13,6 +13,8 @@ import {
   lt,
   lte,
   ne,
+  notIlike,
+  notInArray,
   or,
   type SQL,
 } from 'drizzle-orm';
@@ -130,9 +132,15 @@ function condition(item: FilterItem, kind: ListFieldKind, target: ListTarget): S
       return lte(column, value(item.value));
     case 'contains':
       return ilike(column, `%${String(item.value).replace(/[\\%_]/g, '\\$&')}%`);
+    case 'not_contains':
+      return notIlike(column, `%${String(item.value).replace(/[\\%_]/g, '\\$&')}%`);
     case 'in': {
       const values = parts().map(value);
       return values.length ? inArray(column, values) : undefined;
+    }
+    case 'not_in': {
+      const values = parts().map(value);
+      return values.length ? notInArray(column, values) : undefined;
     }
     case 'between': {
       const [start, end] = parts();

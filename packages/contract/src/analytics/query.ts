@@ -20,7 +20,12 @@ export const zSourceRef = z.union([
 ]);
 export type SourceRef = z.infer<typeof zSourceRef>;
 
-/** Spec section 9, quick date ranges; "today" follows the caller's time zone (`x-tz-offset`). */
+/**
+ * Spec section 9's quick date ranges and the ones people say. "Last N days" are the N whole days
+ * ending yesterday (today is still being counted), as GA4, Google Ads and Looker Studio show them;
+ * "today" and the ranges "so far" / "to date" include today. Weeks run Monday to Sunday. Today
+ * follows the caller's time zone (`x-tz-offset`).
+ */
 export const QUICK_RANGES = [
   'today',
   'yesterday',
@@ -29,11 +34,45 @@ export const QUICK_RANGES = [
   'last_90_days',
   'last_365_days',
   'last_calendar_year',
+  'this_month_so_far',
+  'last_month',
+  'this_quarter_so_far',
+  'last_quarter',
+  'this_year_to_date',
+  'last_week',
 ] as const;
-export const zQuickRange = z.enum(QUICK_RANGES);
+export type NamedQuickRange = (typeof QUICK_RANGES)[number];
+
+/** "Last N days" for any N from 1 to 730: `last_N_days`. */
+export const MAX_LAST_DAYS = 730;
+
+/** N of a `last_N_days` range, or null for any other name. */
+export function lastDaysOf(range: string): number | null {
+  const match = /^last_([1-9]\d{0,2})_days$/.exec(range);
+  const days = match ? Number(match[1]) : Number.NaN;
+  return days >= 1 && days <= MAX_LAST_DAYS ? days : null;
+}
+
+const zLastDays = z.string().refine((value) => lastDaysOf(value) !== null, {
+  message: `A quick range (${QUICK_RANGES.join(', ')}) or last_N_days with N from 1 to ${MAX_LAST_DAYS}`,
+});
+
+export const zQuickRange = z.union([z.enum(QUICK_RANGES), zLastDays]);
 export type QuickRange = z.infer<typeof zQuickRange>;
 
-const zDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date is YYYY-MM-DD' });
+/** A real calendar day `YYYY-MM-DD` (2026-02-30 and 9999-99-99 are not), in years 1900 to 2999. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const zDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date is YYYY-MM-DD' })
+  .refine(isCalendarDay, { message: 'not a calendar date' });
 
 export const zExplicitRange = z
   .object({ start: zDay, end: zDay })
@@ -122,8 +161,12 @@ export const zQueryResult = z.object({
   rows: z.array(z.record(z.string(), zCell)),
   ranges: z.array(zResultRange),
   freshness: z.array(zFreshness),
-  /** The SQL that ran (values bound separately, never written into it). */
+  /** The SQL that ran, with `?` where its values were bound (never written into it to run). */
   sql: z.array(z.string()),
+  /** Each statement's bound values, in the order of its `?`. */
+  parameters: z.array(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  /** The same SQL with its values written in as literals: what a reply shows, runnable as shown. */
+  sql_runnable: z.array(z.string()),
   /** True when `limit` cut the rows. */
   truncated: z.boolean(),
 });

@@ -21,6 +21,30 @@ describe('date ranges and comparisons (spec sections 5 and 9)', () => {
     });
   });
 
+  it('the ranges people say: so far and to date include today; last month, quarter and week are whole; weeks run Monday to Sunday', () => {
+    // Friday 27 November 2026.
+    const today = '2026-11-27';
+    expect(quickRange('this_month_so_far', today)).toEqual({ start: '2026-11-01', end: '2026-11-27' });
+    expect(quickRange('last_month', today)).toEqual({ start: '2026-10-01', end: '2026-10-31' });
+    expect(quickRange('this_quarter_so_far', today)).toEqual({ start: '2026-10-01', end: '2026-11-27' });
+    expect(quickRange('last_quarter', today)).toEqual({ start: '2026-07-01', end: '2026-09-30' });
+    expect(quickRange('this_year_to_date', today)).toEqual({ start: '2026-01-01', end: '2026-11-27' });
+    expect(quickRange('last_week', today)).toEqual({ start: '2026-11-16', end: '2026-11-22' });
+    // On a Monday, last week is the seven days just ended; on a Sunday, the week before this one.
+    expect(quickRange('last_week', '2026-11-23')).toEqual({ start: '2026-11-16', end: '2026-11-22' });
+    expect(quickRange('last_week', '2026-11-22')).toEqual({ start: '2026-11-09', end: '2026-11-15' });
+    // Across a year: January's last month is December, its last quarter the fourth.
+    expect(quickRange('last_month', '2027-01-10')).toEqual({ start: '2026-12-01', end: '2026-12-31' });
+    expect(quickRange('last_quarter', '2027-01-10')).toEqual({ start: '2026-10-01', end: '2026-12-31' });
+    expect(quickRange('last_month', '2024-03-31')).toEqual({ start: '2024-02-01', end: '2024-02-29' });
+  });
+
+  it('last N days for any N from 1 to 730: the N whole days ending yesterday', () => {
+    expect(quickRange('last_1_days', '2026-03-01')).toEqual({ start: '2026-02-28', end: '2026-02-28' });
+    expect(quickRange('last_45_days', '2026-03-01')).toEqual({ start: '2026-01-15', end: '2026-02-28' });
+    expect(quickRange('last_730_days', '2026-03-01')).toEqual({ start: '2024-03-01', end: '2026-02-28' });
+  });
+
   it('YoY: the same dates a year earlier, 29 February maps to 28 February', () => {
     const { range, map } = comparisonRange({ start: '2024-02-29', end: '2024-03-06' }, 'yoy');
     expect(range).toEqual({ start: '2023-02-28', end: '2023-03-06' });

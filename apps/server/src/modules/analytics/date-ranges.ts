@@ -1,4 +1,10 @@
-import type { CompareInput, DateRangeInput, QuickRange } from '@app/contract/analytics/query';
+import {
+  type CompareInput,
+  type DateRangeInput,
+  lastDaysOf,
+  type NamedQuickRange,
+  type QuickRange,
+} from '@app/contract/analytics/query';
 
 /** A day as `YYYY-MM-DD`; ranges are inclusive of both ends. */
 export type Day = string;
@@ -6,6 +12,12 @@ export type Day = string;
 export interface DayRange {
   start: Day;
   end: Day;
+}
+
+/** How a day of one range maps onto another: moved by whole days, months or years (clamped). */
+export interface DayShift {
+  unit: 'day' | 'month' | 'year';
+  amount: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -56,28 +68,57 @@ export function todayAt(tzOffsetHours: number, now = Date.now()): Day {
   return toDay(now + tzOffsetHours * 3_600_000);
 }
 
+/** The first day of `day`'s calendar quarter. */
+function quarterStart(day: Day): Day {
+  const [y, m] = parts(day);
+  return `${y}-${String(Math.floor((m - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+}
+
+/** The Monday of `day`'s week (weeks run Monday to Sunday, as ISO and DuckDB's date_trunc count them). */
+function weekStart(day: Day): Day {
+  const back = (new Date(dayMs(day)).getUTCDay() + 6) % 7;
+  return addDays(day, -back);
+}
+
 /**
- * Spec section 9's quick ranges. The "last N days" are the N whole days before today (today is
- * still being counted), as the analytics tools people know show them.
+ * Spec section 9's quick ranges and the ones people say (contract `QUICK_RANGES`). "Last N days"
+ * are the N whole days before today (today is still being counted), as GA4, Google Ads and Looker
+ * Studio show them; "today", "so far" and "to date" include today; the last week is last Monday
+ * to Sunday; last month, quarter and calendar year are whole.
  */
 export function quickRange(name: QuickRange, today: Day): DayRange {
-  switch (name) {
+  const days = lastDaysOf(name);
+  if (days !== null) return { start: addDays(today, -days), end: addDays(today, -1) };
+  switch (name as NamedQuickRange) {
     case 'today':
       return { start: today, end: today };
     case 'yesterday':
       return { start: addDays(today, -1), end: addDays(today, -1) };
-    case 'last_7_days':
-      return { start: addDays(today, -7), end: addDays(today, -1) };
-    case 'last_30_days':
-      return { start: addDays(today, -30), end: addDays(today, -1) };
-    case 'last_90_days':
-      return { start: addDays(today, -90), end: addDays(today, -1) };
-    case 'last_365_days':
-      return { start: addDays(today, -365), end: addDays(today, -1) };
     case 'last_calendar_year': {
       const year = parts(today)[0] - 1;
       return { start: `${year}-01-01`, end: `${year}-12-31` };
     }
+    case 'this_month_so_far':
+      return { start: `${today.slice(0, 7)}-01`, end: today };
+    case 'last_month': {
+      const first = addMonths(`${today.slice(0, 7)}-01`, -1);
+      return { start: first, end: addDays(addMonths(first, 1), -1) };
+    }
+    case 'this_quarter_so_far':
+      return { start: quarterStart(today), end: today };
+    case 'last_quarter': {
+      const first = addMonths(quarterStart(today), -3);
+      return { start: first, end: addDays(quarterStart(today), -1) };
+    }
+    case 'this_year_to_date':
+      return { start: `${today.slice(0, 4)}-01-01`, end: today };
+    case 'last_week': {
+      const monday = addDays(weekStart(today), -7);
+      return { start: monday, end: addDays(monday, 6) };
+    }
+    default:
+      // The named "last N days" (last_7_days, ...) were answered above; the contract allows no other.
+      throw new Error(`unknown quick range ${name}`);
   }
 }
 
@@ -110,25 +151,38 @@ function monthsSpanned(range: DayRange): number {
 export function comparisonRange(
   current: DayRange,
   compare: CompareInput,
-): { range: DayRange; map: (day: Day) => Day } {
+): { range: DayRange; map: (day: Day) => Day; shift: DayShift } {
   if (typeof compare !== 'string') {
     const offset = daysBetween(current.start, compare.start);
-    return { range: { start: compare.start, end: compare.end }, map: (day) => addDays(day, offset) };
+    return {
+      range: { start: compare.start, end: compare.end },
+      map: (day) => addDays(day, offset),
+      shift: { unit: 'day', amount: offset },
+    };
   }
   switch (compare) {
     case 'yoy':
-      return { range: { start: minusYear(current.start), end: minusYear(current.end) }, map: minusYear };
+      return {
+        range: { start: minusYear(current.start), end: minusYear(current.end) },
+        map: minusYear,
+        shift: { unit: 'year', amount: -1 },
+      };
     case 'mom': {
       if (isWholeMonths(current)) {
         const months = monthsSpanned(current);
         const start = addMonths(current.start, -months);
         const [ey, em] = parts(addMonths(current.start, -1));
         const end = toDay(Date.UTC(ey, em - 1, daysInMonth(ey, em)));
-        return { range: { start, end }, map: (day) => addMonths(day, -months) };
+        return {
+          range: { start, end },
+          map: (day) => addMonths(day, -months),
+          shift: { unit: 'month', amount: -months },
+        };
       }
       return {
         range: { start: addMonths(current.start, -1), end: addMonths(current.end, -1) },
         map: (day) => addMonths(day, -1),
+        shift: { unit: 'month', amount: -1 },
       };
     }
     case 'preceding': {
@@ -136,12 +190,14 @@ export function comparisonRange(
       return {
         range: { start: addDays(current.start, -length), end: addDays(current.start, -1) },
         map: (day) => addDays(day, -length),
+        shift: { unit: 'day', amount: -length },
       };
     }
   }
 }
 
-export const RANGE_LABELS: Record<QuickRange, string> = {
+/** Each named quick range's label (msgids, translated in the four languages). */
+export const RANGE_LABELS: Record<NamedQuickRange, string> = {
   today: 'Today',
   yesterday: 'Yesterday',
   last_7_days: 'Last 7 days',
@@ -149,7 +205,20 @@ export const RANGE_LABELS: Record<QuickRange, string> = {
   last_90_days: 'Last 90 days',
   last_365_days: 'Last 365 days',
   last_calendar_year: 'Last calendar year',
+  this_month_so_far: 'This month so far',
+  last_month: 'Last month',
+  this_quarter_so_far: 'This quarter so far',
+  last_quarter: 'Last quarter',
+  this_year_to_date: 'This year to date',
+  last_week: 'Last week',
 };
+
+/** The label of any quick range in the caller's language: "Last 45 days" too. */
+export function rangeLabelOf(name: QuickRange, t: (msgid: string) => string): string {
+  const named = (RANGE_LABELS as Record<string, string>)[name];
+  if (named) return t(named);
+  return t('Last {{count}} days').replace('{{count}}', String(lastDaysOf(name) ?? ''));
+}
 
 export const COMPARE_LABELS: Record<'yoy' | 'mom' | 'preceding', string> = {
   yoy: 'Same period last year',

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { addDays, type Day } from './date-ranges';
+import { addDays, type Day, type DayRange } from './date-ranges';
+import { offeredRanges } from './offered-ranges';
 import { STORE_TABLES } from './store-schema';
 
 /**
@@ -158,34 +159,33 @@ from (
 
 /**
  * Users over a range are not the sum of daily users (one person comes back): the demo keeps the
- * range totals a sync would keep for the spec's quick ranges and whole months, made from the daily
- * sum with a return-visit overlap that grows with the range's length.
+ * range totals a sync would keep (`offeredRanges`), made from the daily sum with a return-visit
+ * overlap that grows with the range's length. Daily sums first, so each range adds up days, not rows.
  */
 const RANGE_TOTALS = `
+create temp table demo_daily_people as
+  select date, sum(users) as users, sum(new_users) as new_users from ga_daily group by date;
 insert into _range_totals
 select 'ga', $ga_property, r.start_date, r.end_date, m.metric,
   round(sum(case m.metric when 'users' then g.users else g.new_users end)
     / (case m.metric when 'users' then 1 + 0.09 * ln(datediff('day', r.start_date, r.end_date) + 1) else 1 end))
-from demo_ranges r, (values ('users'), ('new_users')) m(metric), ga_daily g
+from demo_ranges r, (values ('users'), ('new_users')) m(metric), demo_daily_people g
 where g.date between r.start_date and r.end_date
 group by r.start_date, r.end_date, m.metric;
 `;
 
-function rangesHeld(end: Day): { start: Day; end: Day }[] {
-  const ranges = [7, 30, 90, 365].map((days) => ({ start: addDays(end, -(days - 1)), end }));
-  ranges.push({ start: end, end });
-  // Whole calendar months of the two years, and the whole calendar years.
-  const [endYear = 0, endMonth = 1] = end.split('-').map(Number);
-  for (let back = 0; back < 24; back += 1) {
-    const index = endYear * 12 + (endMonth - 1) - back;
-    const year = Math.floor(index / 12);
-    const month = (index % 12) + 1;
-    const first = `${year}-${String(month).padStart(2, '0')}-01`;
-    const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-    if (last <= end) ranges.push({ start: first, end: last });
+/**
+ * The ranges the demo keeps totals for: the offered ranges as of every "today" a caller can have
+ * while the demo ends on `end` (UTC yesterday): one day behind UTC, UTC itself, one day ahead.
+ */
+function rangesHeld(end: Day, start: Day): DayRange[] {
+  const wanted = new Map<string, DayRange>();
+  for (const today of [end, addDays(end, 1), addDays(end, 2)]) {
+    for (const range of offeredRanges(today, start)) {
+      if (range.start >= start && range.start <= end) wanted.set(`${range.start}:${range.end}`, range);
+    }
   }
-  ranges.push({ start: `${endYear - 1}-01-01`, end: `${endYear - 1}-12-31` });
-  return ranges;
+  return [...wanted.values()];
 }
 
 /**
@@ -213,9 +213,9 @@ export async function generateDemo(
     await runWith(connection, statement, params);
   }
   await connection.run(
-    `create temp table demo_ranges as select * from (values ${rangesHeld(end)
+    `create temp table demo_ranges as select * from (values ${rangesHeld(end, start)
       .map((r) => `(date '${r.start}', date '${r.end}')`)
-      .join(', ')}) t(start_date, end_date) where start_date >= date '${start}'`,
+      .join(', ')}) t(start_date, end_date)`,
   );
   await runWith(connection, RANGE_TOTALS, params);
   const properties = [

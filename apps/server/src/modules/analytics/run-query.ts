@@ -1,17 +1,18 @@
 import type { AnalyticsQuery, Freshness, QueryResult, ResultColumn } from '@app/contract/analytics/query';
 import type { AnalyticsStore, Cell, StoreTarget } from '../../platform/analytics-store';
 import { AppError, validationError } from '../../platform/app-error';
-import { compileRange, type QueryPlan } from './compile-query';
+import { compileQuery, type PlannedFilter } from './compile-query';
 import {
   COMPARE_LABELS,
   comparisonRange,
   type Day,
   type DayRange,
-  RANGE_LABELS,
+  rangeLabelOf,
   resolveRange,
   todayAt,
 } from './date-ranges';
-import { GOOGLE_SOURCE_DEFS, type SourceDef } from './sources';
+import { inlineParameters, toParameter } from './inline-parameters';
+import { GOOGLE_SOURCE_DEFS, type MetricDef, type SourceDef } from './sources';
 
 export interface QueryContext {
   teamId: string;
@@ -19,21 +20,6 @@ export interface QueryContext {
   /** Translates labels into the caller's language. */
   t: (msgid: string) => string;
 }
-
-/** Rows a comparison reads for the previous range: enough to match any page of current rows. */
-const PREVIOUS_ROWS = 50_000;
-
-const GRAIN_TRUNC: Record<string, (day: Day) => Day> = {
-  date: (day) => day,
-  week: (day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    // ISO weeks start on Monday, as DuckDB's date_trunc('week') does.
-    const back = (date.getUTCDay() + 6) % 7;
-    return new Date(date.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-  },
-  month: (day) => `${day.slice(0, 7)}-01`,
-  year: (day) => `${day.slice(0, 4)}-01-01`,
-};
 
 interface PropertyRow {
   property: string;
@@ -71,6 +57,9 @@ function sourceDef(source: string): SourceDef {
   return def;
 }
 
+/** Columns a comparison adds beside each metric, orderable like the metric itself. */
+const COMPARISON_SUFFIXES = ['_previous', '_change', '_change_pct'] as const;
+
 /** Checks every field the query names against the source's catalogue; names the offending one. */
 function plan(def: SourceDef, query: AnalyticsQuery) {
   const metrics = query.metrics.map((key, i) => {
@@ -91,35 +80,40 @@ function plan(def: SourceDef, query: AnalyticsQuery) {
     }
     return dimension;
   });
-  const filters = query.filters.map((item, i) => {
+  const filters: PlannedFilter[] = query.filters.map((item, index) => {
     const dimension = def.dimensions.find((d) => d.key === item.field);
-    if (dimension) return { item, target: { kind: 'dimension' as const, def: dimension } };
+    if (dimension) return { index, item, target: { kind: 'dimension' as const, def: dimension } };
     const metric = def.metrics.find((m) => m.key === item.field);
-    if (metric) return { item, target: { kind: 'metric' as const, def: metric } };
-    throw validationError({ [`filters.${i}.field`]: `${def.label} has no field ${item.field}` });
+    if (metric) return { index, item, target: { kind: 'metric' as const, def: metric } };
+    throw validationError({ [`filters.${index}.field`]: `${def.label} has no field ${item.field}` });
   });
-  const selected = new Set([...query.metrics, ...query.dimensions]);
+  const orderable = new Set([...query.metrics, ...query.dimensions]);
+  const comparisonColumns = new Set(query.metrics.flatMap((m) => COMPARISON_SUFFIXES.map((s) => `${m}${s}`)));
   query.order.forEach((o, i) => {
-    if (!selected.has(o.field)) {
-      throw validationError({
-        [`order.${i}.field`]: `Order by a chosen metric or dimension, not ${o.field}`,
-      });
+    if (orderable.has(o.field)) return;
+    if (comparisonColumns.has(o.field)) {
+      if (query.compare) return;
+      throw validationError({ [`order.${i}.field`]: `Ordering by ${o.field} needs a comparison (compare)` });
     }
+    throw validationError({
+      [`order.${i}.field`]: `Order by a chosen metric or dimension, or with a comparison its _previous, _change or _change_pct, not ${o.field}`,
+    });
   });
   return { metrics, dimensions, filters };
 }
 
 function rangeLabel(query: AnalyticsQuery, range: DayRange, t: QueryContext['t']): string {
   return typeof query.date_range === 'string'
-    ? t(RANGE_LABELS[query.date_range])
+    ? rangeLabelOf(query.date_range, t)
     : `${range.start} – ${range.end}`;
 }
 
 /**
  * Runs one query of the query model: the current range, and with a comparison the previous one,
- * joined on the dimensions (time grains mapped through the comparison's rule). Every metric of a
- * comparison gets its value, previous value, change and change %. The answer says where its
- * figures came from: source, demo or not, property, synced at, complete through.
+ * joined on the dimensions (time grains mapped through the comparison's rule) in one statement.
+ * Every metric of a comparison gets its value, previous value, change and change %. The answer
+ * says where its figures came from: source, demo or not, property, synced at, complete through;
+ * and the SQL that ran, with its bound values and written out so it runs as shown.
  */
 export async function runQuery(
   store: AnalyticsStore,
@@ -157,60 +151,45 @@ export async function runQuery(
   const current = resolveRange(query.date_range, today);
   const comparison = query.compare ? comparisonRange(current, query.compare) : null;
 
-  const basePlan: Omit<QueryPlan, 'range' | 'limit'> = {
+  const compiled = compileQuery({
     table: def.table,
     propertyColumn: def.propertyColumn,
     property: property.property,
+    range: current,
+    comparison: comparison ? { range: comparison.range, shift: comparison.shift } : null,
     dimensions: chosen.dimensions,
     metrics: chosen.metrics,
     filters: chosen.filters,
     order: query.order.map((o) => ({ key: o.field, direction: o.direction })),
-  };
-  const compiled = compileRange({ ...basePlan, range: current, limit: query.limit + 1 });
-  const previousCompiled = comparison
-    ? compileRange({ ...basePlan, order: [], range: comparison.range, limit: PREVIOUS_ROWS })
-    : null;
-  const [currentRows, previousRows] = await Promise.all([
-    store.read(target, compiled.sql, compiled.parameters),
-    previousCompiled ? store.read(target, previousCompiled.sql, previousCompiled.parameters) : null,
-  ]);
-  const rows = (currentRows?.rows ?? []).slice(0, query.limit);
-  const truncated = (currentRows?.rows.length ?? 0) > query.limit;
+    limit: query.limit + 1,
+  });
+  const read = await store.read(target, compiled.sql, compiled.parameters);
+  const rows = (read?.rows ?? []).slice(0, query.limit);
+  const truncated = (read?.rows.length ?? 0) > query.limit;
 
   const dimensionCount = chosen.dimensions.length;
-  const keyOf = (cells: Cell[]) => JSON.stringify(cells.slice(0, dimensionCount));
-  const previousByKey = new Map((previousRows?.rows ?? []).map((cells) => [keyOf(cells), cells]));
-  // A current row's dimensions as the previous range holds them: time grains mapped by the rule.
-  const mappedKey = (cells: Cell[]) =>
-    JSON.stringify(
-      chosen.dimensions.map((d, i) => {
-        const cell = cells[i] ?? null;
-        const trunc = GRAIN_TRUNC[d.key];
-        return comparison && trunc && typeof cell === 'string' ? trunc(comparison.map(cell)) : cell;
-      }),
-    );
+  const ranges = [current, ...(comparison ? [comparison.range] : [])];
+  const totals = await rangeTotals(store, target, def, property.property, chosen, ranges);
+  const totalOf = (key: string, range: DayRange) => totals.get(`${key}:${range.start}:${range.end}`);
+  /**
+   * Like for like: a count of distinct people (users) is the source's own total for each range
+   * when it holds one for every range compared; otherwise every side is the sum of daily counts,
+   * and says so. Never a total beside a sum.
+   */
+  const usesTotals = (m: MetricDef) =>
+    Boolean(m.dailyDistinct) && ranges.every((range) => totalOf(m.key, range) !== undefined);
+  const multiDay = ranges.some((range) => range.start !== range.end);
 
-  const totals = await rangeTotals(store, target, def, property.property, chosen, [
-    current,
-    ...(comparison ? [comparison.range] : []),
-  ]);
-  const multiDay = (range: DayRange) => range.start !== range.end;
-
-  const columns: ResultColumn[] = [
-    ...chosen.dimensions.map((d) => ({
-      key: d.key,
-      label: t(d.label),
-      type: d.type,
-      unit: null,
-      role: 'dimension' as const,
-      metric: null,
-    })),
-  ];
+  const columns: ResultColumn[] = chosen.dimensions.map((d) => ({
+    key: d.key,
+    label: t(d.label),
+    type: d.type,
+    unit: null,
+    role: 'dimension' as const,
+    metric: null,
+  }));
   for (const m of chosen.metrics) {
-    const sumOfDaily =
-      m.dailyDistinct &&
-      (dimensionCount > 0 || !totals.has(`${m.key}:${current.start}:${current.end}`)) &&
-      multiDay(current);
+    const sumOfDaily = Boolean(m.dailyDistinct) && multiDay && !usesTotals(m);
     const unit =
       m.type === 'money'
         ? property.currency
@@ -250,35 +229,25 @@ export async function runQuery(
     }
   }
 
-  const metricValue = (cells: Cell[] | undefined, index: number, range: DayRange, key: string): Cell => {
-    if (!cells) return null;
-    const total = dimensionCount === 0 ? totals.get(`${key}:${range.start}:${range.end}`) : undefined;
-    return total ?? cells[dimensionCount + index] ?? null;
-  };
-
+  // The statement's columns come in the same order as `columns`: dimensions, then each metric
+  // with (for a comparison) its previous value, change and change %.
   const out = rows.map((cells) => {
     const row: Record<string, Cell> = {};
-    chosen.dimensions.forEach((d, i) => {
-      row[d.key] = cells[i] ?? null;
+    columns.forEach((column, i) => {
+      row[column.key] = cells[i] ?? null;
     });
-    const previous = comparison ? previousByKey.get(mappedKey(cells)) : undefined;
-    chosen.metrics.forEach((m, i) => {
-      const value = metricValue(cells, i, current, m.key);
+    for (const m of chosen.metrics) {
+      if (!usesTotals(m) || dimensionCount > 0) continue;
+      const value = totalOf(m.key, current) ?? null;
       row[m.key] = value;
       if (comparison) {
-        const before = metricValue(
-          previous ?? (dimensionCount === 0 ? previousRows?.rows[0] : undefined),
-          i,
-          comparison.range,
-          m.key,
-        );
+        const before = totalOf(m.key, comparison.range) ?? null;
+        const change = value !== null && before !== null ? value - before : null;
         row[`${m.key}_previous`] = before;
-        const change = typeof value === 'number' && typeof before === 'number' ? value - before : null;
         row[`${m.key}_change`] = change;
-        row[`${m.key}_change_pct`] =
-          change !== null && typeof before === 'number' && before !== 0 ? change / before : null;
+        row[`${m.key}_change_pct`] = change !== null && before ? change / before : null;
       }
-    });
+    }
     return row;
   });
 
@@ -309,7 +278,9 @@ export async function runQuery(
         : []),
     ],
     freshness: [freshness],
-    sql: [compiled.sql, ...(previousCompiled ? [previousCompiled.sql] : [])],
+    sql: [compiled.sql],
+    parameters: [compiled.parameters.map(toParameter)],
+    sql_runnable: [inlineParameters(compiled.sql, compiled.parameters)],
     truncated,
   };
 }

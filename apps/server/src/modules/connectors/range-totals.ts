@@ -1,13 +1,6 @@
-import { QUICK_RANGES } from '@app/contract/analytics/query';
 import type { Platform } from '../../platform/platform';
-import {
-  addDays,
-  addMonths,
-  comparisonRange,
-  type Day,
-  type DayRange,
-  quickRange,
-} from '../analytics/date-ranges';
+import { addDays, type Day, type DayRange } from '../analytics/date-ranges';
+import { offeredRanges } from '../analytics/offered-ranges';
 import type { BindingRow } from './bindings.repo';
 import type { GoogleClient } from './google-client';
 import { callGoogle, GoogleApiError, jsonBody } from './google-http';
@@ -17,9 +10,9 @@ import { NeedsReconnectError, withAccess } from './tokens';
 /**
  * Users are not additive over days (one person comes back): a GA4 figure over a range is GA4's
  * own total for that exact range (ARCHITECTURE section 8). After a GA4 sync, the team's store gets
- * those totals for the ranges people ask most: the quick ranges ending yesterday, each with its
- * preceding and year-earlier range (so a comparison compares totals with totals), every whole
- * month held, and the last calendar year. An increment refreshes only the ranges it touched.
+ * those totals for the ranges the product offers (`offeredRanges`: the quick ranges with their
+ * comparison ranges, whole months and years) that it holds whole. An increment refreshes only the
+ * ranges it touched.
  */
 
 const METRICS = [
@@ -27,30 +20,14 @@ const METRICS = [
   ['newUsers', 'new_users'],
 ] as const;
 
-const key = (range: DayRange) => `${range.start}:${range.end}`;
-
 export function totalRanges(yesterday: Day, heldStart: Day, touchedFrom: Day | null): DayRange[] {
-  const today = addDays(yesterday, 1);
-  const wanted = new Map<string, DayRange>();
-  const add = (range: DayRange) => {
-    const inside = range.start >= heldStart && range.end <= yesterday;
-    const touched = touchedFrom === null || range.end >= touchedFrom;
-    if (inside && touched) wanted.set(key(range), range);
-  };
-  for (const name of QUICK_RANGES) {
-    if (name === 'today') continue;
-    const range = quickRange(name, today);
-    add(range);
-    add(comparisonRange(range, 'preceding').range);
-    add(comparisonRange(range, 'yoy').range);
-  }
-  // Whole months, newest first, back to the first month held whole.
-  for (let first = `${yesterday.slice(0, 7)}-01`; ; first = addMonths(first, -1)) {
-    const last = addDays(addMonths(first, 1), -1);
-    if (first < heldStart) break;
-    add({ start: first, end: last });
-  }
-  return [...wanted.values()];
+  // Only ranges the sync holds whole: GA4's figure for a range reaching today would be partial.
+  return offeredRanges(addDays(yesterday, 1), heldStart).filter(
+    (range) =>
+      range.start >= heldStart &&
+      range.end <= yesterday &&
+      (touchedFrom === null || range.end >= touchedFrom),
+  );
 }
 
 /** One GA4 report without dimensions: the property's own totals for the range. */

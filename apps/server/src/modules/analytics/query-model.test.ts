@@ -1,0 +1,366 @@
+import { type AnalyticsQueryInput, QUICK_RANGES, runAnalyticsQuery } from '@app/contract/analytics/query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callEndpoint } from '../../test/call-endpoint';
+import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { addDays, comparisonRange, type DayRange, quickRange, todayAt } from './date-ranges';
+import { offeredRanges } from './offered-ranges';
+
+type Cells = (string | number | null)[];
+
+/**
+ * What the assistant will ask of the query model, over the demo source: like-for-like counts of
+ * people, filters that mean what they say (or across row and group filters, case, negatives),
+ * stable orders and top movers ordered by change, bad input refused naming the field, and the
+ * ranges people say. Every figure is compared with the raw rows added up here.
+ */
+describe('the query model, as the assistant asks it', () => {
+  let t: TestApp;
+  let user: Awaited<ReturnType<typeof signUpUser>>;
+  const today = todayAt(0);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = await signUpUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  const ask = async (query: AnalyticsQueryInput, language?: string) =>
+    (
+      await callEndpoint(t.app, runAnalyticsQuery, {
+        as: user,
+        body: query,
+        headers: language ? { 'accept-language': language } : {},
+      })
+    ).ok();
+  const refusal = async (query: unknown) => {
+    const answer = await callEndpoint(t.app, runAnalyticsQuery, {
+      as: user,
+      body: query as AnalyticsQueryInput,
+    });
+    expect(answer.status, JSON.stringify(query)).toBe(400);
+    const body = answer.error();
+    expect(body.error_code).toBe('VALIDATION_ERROR');
+    return Object.keys(body.fields ?? {});
+  };
+  const raw = async (sql: string, parameters: unknown[] = []): Promise<Cells[]> =>
+    ((await t.platform.analytics.read({ kind: 'demo' }, sql, parameters))?.rows ?? []) as Cells[];
+  const storedTotal = async (metric: string, range: DayRange) => {
+    const rows = await raw(
+      'select value from _range_totals where metric = ? and start_date = ? and end_date = ?',
+      [metric, range.start, range.end],
+    );
+    return rows[0]?.[0] ?? null;
+  };
+  const sumOf = async (column: string, range: DayRange, where = 'true', parameters: unknown[] = []) => {
+    const rows = await raw(`select sum(${column}) from ga_daily where date between ? and ? and ${where}`, [
+      range.start,
+      range.end,
+      ...parameters,
+    ]);
+    return Number(rows[0]?.[0] ?? 0);
+  };
+
+  describe('users compared with users', () => {
+    it('last 30 days against the preceding 30: both sides are the source’s own totals, like for like', async () => {
+      const result = await ask({
+        source: 'ga',
+        metrics: ['users', 'sessions'],
+        date_range: 'last_30_days',
+        compare: 'preceding',
+      });
+      const current = quickRange('last_30_days', today);
+      const previous = comparisonRange(current, 'preceding').range;
+      const [now, before] = [await storedTotal('users', current), await storedTotal('users', previous)];
+      expect(now).not.toBeNull();
+      expect(before).not.toBeNull();
+      const [row] = result.rows;
+      expect(row?.users).toBe(now);
+      expect(row?.users_previous).toBe(before);
+      expect(row?.users_change).toBe(Number(now) - Number(before));
+      expect(row?.users_change_pct).toBeCloseTo((Number(now) - Number(before)) / Number(before), 12);
+      // A total is the people in the range: fewer than the daily counts added up.
+      expect(Number(now)).toBeLessThan(await sumOf('users', current));
+      expect(result.columns.find((c) => c.key === 'users')?.unit).toBeNull();
+      // Sessions moved about as much as users did: no -27% against -5% from mixing kinds of figure.
+      const usersMove = Number(row?.users_change_pct);
+      const sessionsMove = Number(row?.sessions_change_pct);
+      expect(Math.abs(usersMove - sessionsMove)).toBeLessThan(0.05);
+    });
+
+    it('every quick range and its comparison ranges hold totals in the demo', async () => {
+      const missing: string[] = [];
+      for (const name of QUICK_RANGES) {
+        const range = quickRange(name, today);
+        for (const compared of [
+          range,
+          ...(['preceding', 'mom', 'yoy'] as const).map((mode) => comparisonRange(range, mode).range),
+        ]) {
+          // Outside the demo's two years ending yesterday there is nothing to total.
+          if (compared.start < addDays(today, -730) || compared.start > addDays(today, -1)) continue;
+          if ((await storedTotal('users', compared)) === null)
+            missing.push(`${name}: ${compared.start}..${compared.end}`);
+        }
+      }
+      expect(missing).toEqual([]);
+      expect(offeredRanges(today, addDays(today, -730)).length).toBeGreaterThan(QUICK_RANGES.length * 2);
+    });
+
+    it('a range without totals on either side reads as sums on both sides, labelled so', async () => {
+      const current = { start: addDays(today, -40), end: addDays(today, -4) };
+      const result = await ask({
+        source: 'ga',
+        metrics: ['users'],
+        date_range: current,
+        compare: 'preceding',
+      });
+      const previous = comparisonRange(current, 'preceding').range;
+      expect(await storedTotal('users', current)).toBeNull();
+      const [row] = result.rows;
+      expect(row?.users).toBe(await sumOf('users', current));
+      expect(row?.users_previous).toBe(await sumOf('users', previous));
+      for (const key of ['users', 'users_previous', 'users_change']) {
+        expect(result.columns.find((c) => c.key === key)?.unit).toBe('sum of daily counts');
+      }
+    });
+  });
+
+  describe('filters', () => {
+    const range = () => quickRange('last_7_days', today);
+
+    it('text compares without regard to case: mobile, Mobile and MOBILE find the same rows', async () => {
+      const answers = await Promise.all(
+        ['mobile', 'Mobile', 'MOBILE'].map((value) =>
+          ask({
+            source: 'ga',
+            metrics: ['sessions'],
+            date_range: 'last_7_days',
+            filters: [{ connect_pre_filter: 'and', field: 'device', operator: 'eq', value }],
+          }),
+        ),
+      );
+      const expected = await sumOf('sessions', range(), "device = 'mobile'");
+      expect(expected).toBeGreaterThan(0);
+      expect(answers.map((a) => a.rows[0]?.sessions)).toEqual([expected, expected, expected]);
+      const listed = await ask({
+        source: 'gsc',
+        metrics: ['clicks'],
+        date_range: 'last_7_days',
+        filters: [{ connect_pre_filter: 'and', field: 'device', operator: 'in', value: 'mobile;tablet' }],
+      });
+      const gsc = await raw(
+        "select sum(clicks) from gsc_daily where date between ? and ? and device in ('MOBILE', 'TABLET')",
+        [range().start, range().end],
+      );
+      expect(listed.rows[0]?.clicks).toBe(Number(gsc[0]?.[0]));
+    });
+
+    it('not_in and not_contains leave out what they name', async () => {
+      const result = await ask({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['channel'],
+        date_range: 'last_7_days',
+        filters: [
+          { connect_pre_filter: 'and', field: 'channel', operator: 'not_in', value: 'direct;paid search' },
+          { connect_pre_filter: 'and', field: 'landing_page', operator: 'not_contains', value: 'BLOG' },
+        ],
+      });
+      const rows = await raw(
+        `select channel, sum(sessions) from ga_daily where date between ? and ?
+           and channel not in ('Direct', 'Paid Search') and landing_page not like '%blog%' group by channel`,
+        [range().start, range().end],
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      expect(Object.fromEntries(result.rows.map((r) => [r.channel, r.sessions]))).toEqual(
+        Object.fromEntries(rows.map(([channel, sessions]) => [channel, Number(sessions)])),
+      );
+    });
+
+    it('an "or" between a grouped dimension and a metric keeps its meaning: either holds', async () => {
+      const byChannel = await raw(
+        'select channel, sum(sessions) from ga_daily where date between ? and ? group by channel',
+        [range().start, range().end],
+      );
+      const sessions = byChannel.map(([, n]) => Number(n)).sort((a, b) => a - b);
+      // A threshold that only the two biggest channels pass, or Email.
+      const threshold = sessions[sessions.length - 3] ?? 0;
+      const result = await ask({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['channel'],
+        date_range: 'last_7_days',
+        filters: [
+          { connect_pre_filter: 'and', field: 'channel', operator: 'eq', value: 'email' },
+          { connect_pre_filter: 'or', field: 'sessions', operator: 'gt', value: threshold },
+        ],
+      });
+      const expected = byChannel
+        .filter(([channel, n]) => channel === 'Email' || Number(n) > threshold)
+        .map(([channel]) => channel)
+        .sort();
+      expect(expected).toHaveLength(3);
+      expect(result.rows.map((r) => r.channel).sort()).toEqual(expected);
+    });
+
+    it('an "or" joining a metric filter with a dimension the query does not group by is refused, naming it', async () => {
+      const fields = await refusal({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['channel'],
+        date_range: 'last_7_days',
+        filters: [
+          { connect_pre_filter: 'and', field: 'device', operator: 'eq', value: 'mobile' },
+          { connect_pre_filter: 'or', field: 'sessions', operator: 'gt', value: 100 },
+        ],
+      });
+      expect(fields).toEqual(['filters.1.connect_pre_filter']);
+    });
+  });
+
+  describe('orders', () => {
+    it('ties come back in the same order every time: by the dimensions after the asked order', async () => {
+      const query: AnalyticsQueryInput = {
+        source: 'gsc',
+        metrics: ['clicks'],
+        dimensions: ['query'],
+        date_range: 'yesterday',
+        filters: [{ connect_pre_filter: 'and', field: 'device', operator: 'eq', value: 'tablet' }],
+        order: [{ field: 'clicks', direction: 'asc' }],
+      };
+      const [first, second] = [await ask(query), await ask(query)];
+      expect(first.rows).toEqual(second.rows);
+      const rows = first.rows.map((r) => [Number(r.clicks), String(r.query)] as const);
+      expect(rows.length).toBeGreaterThan(1);
+      for (let i = 1; i < rows.length; i += 1) {
+        const [clicks, name] = rows[i] as readonly [number, string];
+        const [prevClicks, prevName] = rows[i - 1] as readonly [number, string];
+        expect(clicks > prevClicks || (clicks === prevClicks && name > prevName)).toBe(true);
+      }
+    });
+
+    it('top movers: ordered by change, over every landing page, equal the raw rows added up', async () => {
+      const result = await ask({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['landing_page'],
+        date_range: 'last_7_days',
+        compare: 'preceding',
+        order: [{ field: 'sessions_change', direction: 'desc' }],
+        limit: 3,
+      });
+      const current = quickRange('last_7_days', today);
+      const previous = comparisonRange(current, 'preceding').range;
+      const rows = await raw(
+        `select landing_page,
+                sum(case when date >= ? then sessions else 0 end) - sum(case when date < ? then sessions else 0 end) as change
+           from ga_daily where date between ? and ? group by landing_page order by change desc, landing_page limit 3`,
+        [current.start, current.start, previous.start, current.end],
+      );
+      expect(rows).toHaveLength(3);
+      expect(result.rows.map((r) => [r.landing_page, r.sessions_change])).toEqual(
+        rows.map(([page, change]) => [page, Number(change)]),
+      );
+      expect(result.truncated).toBe(true);
+    });
+
+    it('ordering by a change needs a comparison', async () => {
+      expect(
+        await refusal({
+          source: 'ga',
+          metrics: ['sessions'],
+          date_range: 'last_7_days',
+          order: [{ field: 'sessions_change_pct', direction: 'desc' }],
+        }),
+      ).toEqual(['order.0.field']);
+    });
+  });
+
+  describe('the SQL a result shows', () => {
+    it('runs as shown, its values written in, and answers the same rows', async () => {
+      const result = await ask({
+        source: 'ga',
+        metrics: ['sessions', 'conversion_rate'],
+        dimensions: ['channel'],
+        date_range: 'last_7_days',
+        compare: 'yoy',
+        filters: [
+          { connect_pre_filter: 'and', field: 'landing_page', operator: 'contains', value: "o'brien%_blog" },
+        ],
+      });
+      expect(result.sql[0]).toContain('?');
+      expect(result.sql_runnable[0]).not.toContain('?');
+      expect(result.sql_runnable[0]).toContain("'%o''brien\\%\\_blog%'");
+      expect(result.parameters[0]?.length).toBeGreaterThan(3);
+      const plain = await ask({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['channel'],
+        date_range: 'last_7_days',
+      });
+      const again = await raw(plain.sql_runnable[0] as string);
+      expect(plain.rows.length).toBeGreaterThan(0);
+      expect(again.map(([channel, sessions]) => ({ channel, sessions: Number(sessions) }))).toEqual(
+        plain.rows,
+      );
+    });
+  });
+
+  describe('bad input', () => {
+    it('numbers beyond any figure, impossible dates and unknown ranges are refused naming the field', async () => {
+      const base = { source: 'ga', metrics: ['sessions'], date_range: 'last_7_days' };
+      expect(
+        await refusal({
+          ...base,
+          filters: [{ connect_pre_filter: 'and', field: 'sessions', operator: 'gt', value: 1e308 }],
+        }),
+      ).toEqual(['filters.0.value']);
+      expect(
+        await refusal({
+          ...base,
+          filters: [{ connect_pre_filter: 'and', field: 'sessions', operator: 'gt', value: '1e308' }],
+        }),
+      ).toEqual(['filters.0.value']);
+      expect(
+        await refusal({
+          ...base,
+          filters: [{ connect_pre_filter: 'and', field: 'date', operator: 'eq', value: '2026-02-30' }],
+        }),
+      ).toEqual(['filters.0.value']);
+      for (const date_range of [
+        { start: '9999-99-99', end: '9999-99-99' },
+        { start: '2026-02-30', end: '2026-03-02' },
+        'last_0_days',
+        'last_731_days',
+        'last_fortnight',
+      ]) {
+        const fields = await refusal({ ...base, date_range });
+        expect(fields.length).toBeGreaterThan(0);
+        expect(fields.every((field) => field.startsWith('date_range'))).toBe(true);
+      }
+    });
+  });
+
+  describe('ranges people say', () => {
+    it('each named range and last N days answer their own dates, labelled in the caller’s language', async () => {
+      const labels: Record<string, string> = {
+        this_month_so_far: '本月至今',
+        last_month: '上月',
+        this_quarter_so_far: '本季度至今',
+        last_quarter: '上季度',
+        this_year_to_date: '今年至今',
+        last_week: '上周',
+        last_45_days: '最近 45 天',
+      };
+      for (const [name, label] of Object.entries(labels)) {
+        const result = await ask({ source: 'ga', metrics: ['sessions'], date_range: name }, 'zh_CN');
+        expect(result.ranges[0]).toEqual({ role: 'current', label, ...quickRange(name, today) });
+        const range = quickRange(name, today);
+        expect(result.rows[0]?.sessions).toBe(await sumOf('sessions', range));
+      }
+      const french = await ask({ source: 'ga', metrics: ['sessions'], date_range: 'last_week' }, 'fr_FR');
+      expect(french.ranges[0]?.label).toBe('La semaine dernière');
+      const hk = await ask({ source: 'ga', metrics: ['sessions'], date_range: 'last_week' }, 'zh_HK');
+      expect(hk.ranges[0]?.label).toBe('上週');
+    });
+  });
+});
