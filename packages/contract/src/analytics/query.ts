@@ -69,7 +69,7 @@ export function isCalendarDay(text: string): boolean {
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-const zDay = z
+export const zDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date is YYYY-MM-DD' })
   .refine(isCalendarDay, { message: 'not a calendar date' });
@@ -91,7 +91,9 @@ export type DateRangeInput = z.infer<typeof zDateRange>;
 export const zCompare = z.union([z.enum(['yoy', 'mom', 'preceding']), zExplicitRange]);
 export type CompareInput = z.infer<typeof zCompare>;
 
-const zFieldKey = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, { message: 'a field is a lower-case name' });
+export const zFieldKey = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,63}$/, { message: 'a field is a lower-case name' });
 
 export const zAnalyticsQuery = z.object({
   source: zSourceRef,
@@ -172,12 +174,33 @@ export const zQueryResult = z.object({
 });
 export type QueryResult = z.infer<typeof zQueryResult>;
 
+/** A result as kept: the answer and the id a reply, a chart, an export or a follow-up cites. */
+export const zKeptResult = zQueryResult.extend({ result_id: z.string() });
+export type KeptResult = z.infer<typeof zKeptResult>;
+
 export const runAnalyticsQuery = defineEndpoint({
   method: 'POST',
   path: '/api/analytics/query',
   permission: 'signed_in',
-  summary: "Runs one query of the query model over the current team's data (or the demo source)",
+  summary:
+    "Runs one query of the query model over the current team's data (or the demo source); the result is kept",
   tags: ['analytics'],
   body: zAnalyticsQuery,
-  response: zQueryResult,
+  response: zKeptResult,
+});
+
+/** A kept result of the caller's current team, with the query that made it. */
+export const getQueryResult = defineEndpoint({
+  method: 'GET',
+  path: '/api/analytics/results/{id}',
+  permission: 'signed_in',
+  summary: 'A kept query result, exactly as it was answered, with its query',
+  tags: ['analytics'],
+  params: z.object({ id: z.string().trim().min(1).max(64) }),
+  response: z.object({
+    result: zKeptResult,
+    query: zAnalyticsQuery,
+    /** Unix seconds when it was answered. */
+    creation_time: z.number().int(),
+  }),
 });

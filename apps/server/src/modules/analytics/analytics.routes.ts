@@ -5,11 +5,12 @@ import {
   listDatasets,
   previewDataset,
 } from '@app/contract/analytics/datasets';
-import { runAnalyticsQuery } from '@app/contract/analytics/query';
+import { getQueryResult, runAnalyticsQuery } from '@app/contract/analytics/query';
 import { listAnalyticsSources } from '@app/contract/analytics/sources';
+import { lookupDimensionValues } from '@app/contract/analytics/values';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
-import { demoReady, listSources, queryAnalytics } from './analytics.service';
+import { demoReady, getKeptResult, listSources, lookupDimension, queryAnalytics } from './analytics.service';
 import * as datasets from './datasets.service';
 
 /** The analytics store and its query model: what the chat, analysis and AI tables answer from. */
@@ -32,7 +33,9 @@ export const analyticsModule: ServerModule = {
     });
     const route = routesFor(app, platform.registry);
     route(runAnalyticsQuery, ({ ctx, body }) => queryAnalytics(platform, ctx, body));
+    route(getQueryResult, ({ ctx, params }) => getKeptResult(platform, ctx, params.id));
     route(listAnalyticsSources, ({ ctx }) => listSources(platform, ctx));
+    route(lookupDimensionValues, ({ ctx, body }) => lookupDimension(platform, ctx, body));
     route(previewDataset, ({ ctx, body }) => datasets.previewDataset(platform, ctx, body.file_id));
     route(importDataset, ({ ctx, body }) => datasets.importDataset(platform, ctx, body));
     route(listDatasets, ({ ctx }) => datasets.listDatasets(platform, ctx));

@@ -1,14 +1,18 @@
 import type { DatasetColumn } from '@app/contract/analytics/datasets';
-import type { AnalyticsQuery, Freshness } from '@app/contract/analytics/query';
+import type { AnalyticsQuery, Freshness, KeptResult, QueryResult } from '@app/contract/analytics/query';
 import type { AnalyticsSource } from '@app/contract/analytics/sources';
 import type { AnalyticsStore, StoreTarget } from '../../platform/analytics-store';
+import { AppError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
+import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { teamDatasets } from './datasets.repo';
 import { datasetTable, readyDatasetDef } from './datasets.service';
 import { type Day, todayAt } from './date-ranges';
 import { ensureDemo } from './demo';
-import { runQuery } from './run-query';
+import { lookupValues } from './lookup-values';
+import { findQueryResult, insertQueryResult } from './query-results.repo';
+import { runQuery, sourceDef } from './run-query';
 import { datasetSourceDef, GOOGLE_SOURCE_DEFS } from './sources';
 
 /** Per store: a process may hold several (two instances in one test, one app after another). */
@@ -28,16 +32,65 @@ export function demoReady(platform: Platform): Promise<void> {
   return ready;
 }
 
-/** One query of the query model over the caller's current team (or the demo). */
-export async function queryAnalytics(platform: Platform, ctx: SignedInContext, query: AnalyticsQuery) {
-  const context = { teamId: ctx.team.id, tzOffsetHours: ctx.tzOffsetHours, t: ctx.t };
-  if (query.source.startsWith('dataset:')) {
-    // A dataset is the team's own; there is no demo of it.
-    const def = await readyDatasetDef(platform, ctx.team.id, query.source);
-    return runQuery(platform.analytics, context, { ...query, origin: 'team' }, def);
+/**
+ * The catalogue entry a request names, made ready to read: a dataset of the team (the team's own
+ * only, there is no demo of it), or a Google source with the demo generated for today.
+ */
+async function readySource(platform: Platform, ctx: SignedInContext, source: string) {
+  if (source.startsWith('dataset:')) {
+    return { def: await readyDatasetDef(platform, ctx.team.id, source), origin: 'team' as const };
   }
   await demoReady(platform);
-  return runQuery(platform.analytics, context, query);
+  return { def: sourceDef(source), origin: undefined };
+}
+
+const contextOf = (ctx: SignedInContext) => ({
+  teamId: ctx.team.id,
+  tzOffsetHours: ctx.tzOffsetHours,
+  t: ctx.t,
+});
+
+/** One query of the query model over the caller's current team (or the demo), kept under an id. */
+export async function queryAnalytics(
+  platform: Platform,
+  ctx: SignedInContext,
+  query: AnalyticsQuery,
+): Promise<KeptResult> {
+  const { def, origin } = await readySource(platform, ctx, query.source);
+  const result = await runQuery(
+    platform.analytics,
+    contextOf(ctx),
+    { ...query, origin: origin ?? query.origin },
+    def,
+  );
+  const id = await insertQueryResult(platform.db, {
+    teamId: ctx.team.id,
+    userId: ctx.user.id,
+    query,
+    result,
+  });
+  return { ...result, result_id: id };
+}
+
+/** A kept result of the caller's current team (another team's is not found). */
+export async function getKeptResult(platform: Platform, ctx: SignedInContext, id: string) {
+  const row = await findQueryResult(platform.db, ctx.team.id, id);
+  if (!row) throw new AppError('NOT_FOUND', { msg: 'No such result' });
+  return {
+    result: { ...(row.result as QueryResult), result_id: row.id },
+    query: row.query as AnalyticsQuery,
+    creation_time: toSeconds(row.createdAt),
+  };
+}
+
+/** The values of a text dimension people may mean (the value lookup). */
+export async function lookupDimension(
+  platform: Platform,
+  ctx: SignedInContext,
+  input: Parameters<typeof lookupValues>[2],
+) {
+  const { def, origin } = await readySource(platform, ctx, input.source);
+  return lookupValues(platform.analytics, contextOf(ctx), { ...input, origin: origin ?? input.origin }, def);
 }
 
 async function freshnessOf(platform: Platform, target: StoreTarget, source: string): Promise<Freshness[]> {

@@ -1,4 +1,10 @@
-import { type AnalyticsQueryInput, QUICK_RANGES, runAnalyticsQuery } from '@app/contract/analytics/query';
+import {
+  type AnalyticsQueryInput,
+  getQueryResult,
+  QUICK_RANGES,
+  runAnalyticsQuery,
+} from '@app/contract/analytics/query';
+import { lookupDimensionValues } from '@app/contract/analytics/values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
@@ -302,6 +308,94 @@ describe('the query model, as the assistant asks it', () => {
       expect(again.map(([channel, sessions]) => ({ channel, sessions: Number(sessions) }))).toEqual(
         plain.rows,
       );
+    });
+  });
+
+  describe('values people type', () => {
+    const lookup = async (body: Record<string, unknown>) =>
+      (await callEndpoint(t.app, lookupDimensionValues, { as: user, body: body as never })).ok();
+
+    it('maps what was typed to the values stored, heaviest first, with their weight', async () => {
+      const range = quickRange('last_30_days', today);
+      const devices = await lookup({
+        source: 'ga',
+        dimension: 'device',
+        date_range: 'last_30_days',
+        q: 'MOB',
+        match: 'prefix',
+      });
+      expect(devices.weight_metric).toBe('sessions');
+      expect(devices.items).toEqual([
+        { value: 'mobile', weight: await sumOf('sessions', range, "device = 'mobile'") },
+      ]);
+
+      const campaigns = await lookup({
+        source: 'gads',
+        dimension: 'campaign',
+        date_range: 'last_30_days',
+        q: 'brand',
+      });
+      const impressions = await raw(
+        "select sum(impressions) from gads_daily where date between ? and ? and campaign = 'Brand'",
+        [range.start, range.end],
+      );
+      expect(campaigns.items).toEqual([{ value: 'Brand', weight: Number(impressions[0]?.[0]) }]);
+
+      const queries = await lookup({
+        source: 'gsc',
+        dimension: 'query',
+        date_range: 'last_30_days',
+        q: 'ga4',
+        limit: 50,
+      });
+      const expected = await raw(
+        `select query, sum(impressions) as n from gsc_daily where date between ? and ? and query ilike '%ga4%'
+          group by query order by n desc, query`,
+        [range.start, range.end],
+      );
+      expect(expected.length).toBeGreaterThan(1);
+      expect(queries.items).toEqual(expected.map(([value, n]) => ({ value, weight: Number(n) })));
+      // A wildcard typed is a character, not a pattern.
+      expect(
+        (await lookup({ source: 'gsc', dimension: 'query', date_range: 'last_30_days', q: '%' })).items,
+      ).toEqual([]);
+    });
+
+    it('only a text dimension of the source can be looked up', async () => {
+      for (const dimension of ['sessions', 'date', 'campaign']) {
+        const answer = await callEndpoint(t.app, lookupDimensionValues, {
+          as: user,
+          body: { source: 'ga', dimension, date_range: 'last_7_days' },
+        });
+        expect(answer.status).toBe(400);
+        expect(Object.keys(answer.error().fields ?? {})).toEqual(['dimension']);
+      }
+    });
+  });
+
+  describe('results kept', () => {
+    it('a result is kept under an id and read back exactly as answered, by its own team only', async () => {
+      const query: AnalyticsQueryInput = {
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['channel'],
+        date_range: 'last_7_days',
+        compare: 'yoy',
+      };
+      const answered = await ask(query);
+      expect(answered.result_id).toMatch(/^[0-9a-f-]{36}$/);
+      const kept = (
+        await callEndpoint(t.app, getQueryResult, { as: user, params: { id: answered.result_id } })
+      ).ok();
+      expect(kept.result).toEqual(answered);
+      expect(kept.query).toMatchObject(query);
+      expect(kept.creation_time).toBeGreaterThan(0);
+      const stranger = await signUpUser(t.app);
+      const theirs = await callEndpoint(t.app, getQueryResult, {
+        as: stranger,
+        params: { id: answered.result_id },
+      });
+      expect(theirs.status).toBe(404);
     });
   });
 

@@ -50,13 +50,6 @@ async function properties(
   }));
 }
 
-function sourceDef(source: string): SourceDef {
-  const def =
-    source in GOOGLE_SOURCE_DEFS ? GOOGLE_SOURCE_DEFS[source as keyof typeof GOOGLE_SOURCE_DEFS] : null;
-  if (!def) throw new AppError('NOT_FOUND', { msg: 'No such data source' });
-  return def;
-}
-
 /** Columns a comparison adds beside each metric, orderable like the metric itself. */
 const COMPARISON_SUFFIXES = ['_previous', '_change', '_change_pct'] as const;
 
@@ -102,6 +95,47 @@ function plan(def: SourceDef, query: AnalyticsQuery) {
   return { metrics, dimensions, filters };
 }
 
+/**
+ * Whose data a query reads and which property: the team's own when it holds the source (unless
+ * the demo is asked for), else the shared demo; the property named, or the only one held.
+ */
+export async function resolveProperty(
+  store: AnalyticsStore,
+  context: Pick<QueryContext, 'teamId'>,
+  def: SourceDef,
+  query: Pick<AnalyticsQuery, 'origin' | 'property'>,
+): Promise<{ target: StoreTarget; demo: boolean; property: PropertyRow }> {
+  const teamTarget: StoreTarget = { kind: 'team', teamId: context.teamId };
+  const teamProperties = query.origin === 'demo' ? [] : await properties(store, teamTarget, def.source);
+  if (query.origin === 'team' && teamProperties.length === 0) {
+    throw new AppError('NOT_FOUND', { msg: `No ${def.label} data is connected to this team yet` });
+  }
+  const demo = teamProperties.length === 0;
+  const target: StoreTarget = demo ? { kind: 'demo' } : teamTarget;
+  const held = demo ? await properties(store, target, def.source) : teamProperties;
+  const property = query.property
+    ? held.find((p) => p.property === query.property)
+    : held.length === 1
+      ? held[0]
+      : undefined;
+  if (!property) {
+    throw validationError({
+      property: query.property
+        ? `${def.label} holds no property ${query.property}`
+        : `Choose one of ${held.map((p) => p.property).join(', ')}`,
+    });
+  }
+  return { target, demo, property };
+}
+
+/** The catalogue entry of a built-in source; a dataset's comes from its row. */
+export function sourceDef(source: string): SourceDef {
+  const def =
+    source in GOOGLE_SOURCE_DEFS ? GOOGLE_SOURCE_DEFS[source as keyof typeof GOOGLE_SOURCE_DEFS] : null;
+  if (!def) throw new AppError('NOT_FOUND', { msg: 'No such data source' });
+  return def;
+}
+
 function rangeLabel(query: AnalyticsQuery, range: DayRange, t: QueryContext['t']): string {
   return typeof query.date_range === 'string'
     ? rangeLabelOf(query.date_range, t)
@@ -126,26 +160,7 @@ export async function runQuery(
   const def = given ?? sourceDef(query.source);
   const chosen = plan(def, query);
 
-  const teamTarget: StoreTarget = { kind: 'team', teamId: context.teamId };
-  const teamProperties = query.origin === 'demo' ? [] : await properties(store, teamTarget, def.source);
-  if (query.origin === 'team' && teamProperties.length === 0) {
-    throw new AppError('NOT_FOUND', { msg: `No ${def.label} data is connected to this team yet` });
-  }
-  const demo = teamProperties.length === 0;
-  const target: StoreTarget = demo ? { kind: 'demo' } : teamTarget;
-  const held = demo ? await properties(store, target, def.source) : teamProperties;
-  const property = query.property
-    ? held.find((p) => p.property === query.property)
-    : held.length === 1
-      ? held[0]
-      : undefined;
-  if (!property) {
-    throw validationError({
-      property: query.property
-        ? `${def.label} holds no property ${query.property}`
-        : `Choose one of ${held.map((p) => p.property).join(', ')}`,
-    });
-  }
+  const { target, demo, property } = await resolveProperty(store, context, def, query);
 
   const today = todayAt(context.tzOffsetHours);
   const current = resolveRange(query.date_range, today);

@@ -40,6 +40,8 @@ export interface SourceDef {
   propertyColumn: string;
   dimensions: DimensionDef[];
   metrics: MetricDef[];
+  /** The measure a value lookup weighs a dimension's values by: the source's main volume. */
+  weightMetric: string;
 }
 
 const TIME_GRAINS: DimensionDef[] = [
@@ -57,6 +59,7 @@ export const GA: SourceDef = {
   label: 'Google Analytics 4',
   table: 'ga_daily',
   propertyColumn: 'property',
+  weightMetric: 'sessions',
   dimensions: [
     ...TIME_GRAINS,
     { key: 'channel', label: 'Channel', type: 'text', sql: 's.channel' },
@@ -113,6 +116,7 @@ export const GSC: SourceDef = {
   label: 'Google Search Console',
   table: 'gsc_daily',
   propertyColumn: 'site',
+  weightMetric: 'impressions',
   dimensions: [
     ...TIME_GRAINS,
     { key: 'query', label: 'Query', type: 'text', sql: 's.query' },
@@ -142,6 +146,7 @@ export const GADS: SourceDef = {
   label: 'Google Ads',
   table: 'gads_daily',
   propertyColumn: 'customer_id',
+  weightMetric: 'impressions',
   dimensions: [
     ...TIME_GRAINS,
     { key: 'campaign', label: 'Campaign', type: 'text', sql: 's.campaign' },
@@ -214,6 +219,7 @@ export function datasetSourceDef(dataset: {
     label: dataset.name,
     table: dataset.table,
     propertyColumn: 'property',
+    weightMetric: 'rows',
     dimensions: [
       ...TIME_GRAINS,
       ...own
