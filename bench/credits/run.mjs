@@ -63,22 +63,42 @@ async function balance(t, teamId) {
   return row;
 }
 
-/** @param {TestApp} t @param {string} label @param {BenchTeam[]} teams */
-async function scenario(t, label, teams) {
+/**
+ * @param {TestApp} t @param {string} label @param {BenchTeam[]} teams
+ * @param {number} [oversizedEvery] every Nth call asks more than the team holds (refused, and
+ *   nothing else may be refused with it: each reservation of a batch is judged on its own)
+ */
+async function scenario(t, label, teams, oversizedEvery = 0) {
   const start = new Map();
   for (const team of teams) start.set(team.teamId, (await balance(t, team.teamId)).balance);
+  const isOversized = (/** @type {number} */ i) =>
+    oversizedEvery > 0 && i % oversizedEvery === oversizedEvery - 1;
+  let refused = 0;
+  let wronglyRefused = 0;
   const t0 = performance.now();
   await pool(CALLS, CONCURRENCY, async (i) => {
     const team = teams[i % teams.length];
     if (!team) throw new Error('no team to bill');
-    const held = await reserveCredits(t.platform, team, { functionKey: 'chat', estimate: 3 });
+    const estimate = isOversized(i) ? (start.get(team.teamId) ?? 0) + 1 : 3;
+    let held;
+    try {
+      held = await reserveCredits(t.platform, team, { functionKey: 'chat', estimate });
+    } catch (error) {
+      refused += 1;
+      if (!isOversized(i)) wronglyRefused += 1;
+      if (!(error instanceof Error) || !('code' in error) || error.code !== 'INSUFFICIENT_CREDITS')
+        throw error;
+      return;
+    }
     await settleCredits(t.platform, held, { credits: 2, model: 'bench', inputTokens: 100, outputTokens: 50 });
   });
   const seconds = (performance.now() - t0) / 1000;
-  let exact = true;
+  let exact = wronglyRefused === 0;
   for (const team of teams) {
     const row = await balance(t, team.teamId);
-    const calls = Math.floor(CALLS / teams.length) + (teams.indexOf(team) < CALLS % teams.length ? 1 : 0);
+    const index = teams.indexOf(team);
+    let calls = 0;
+    for (let i = index; i < CALLS; i += teams.length) if (!isOversized(i)) calls += 1;
     const expected = (start.get(team.teamId) ?? 0) - calls * 2;
     if (row.balance !== expected || row.held !== 0) exact = false;
     if ((await ledgerSum(t.platform.db, team.teamId)) !== row.balance) exact = false;
@@ -86,6 +106,7 @@ async function scenario(t, label, teams) {
   return {
     label,
     calls: CALLS,
+    refused,
     seconds: Number(seconds.toFixed(2)),
     perSecond: Math.round(CALLS / seconds),
     exact,
@@ -97,6 +118,7 @@ async function run(kind) {
   const t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000' });
   try {
     const one = await makeTeams(t, 1, CALLS * 3);
+    const another = await makeTeams(t, 1, CALLS * 3);
     const many = await makeTeams(t, 100, CALLS * 3);
     // One warm-up pass so both scenarios run on a warm cache and planner.
     const first = one[0];
@@ -105,10 +127,14 @@ async function run(kind) {
       const held = await reserveCredits(t.platform, first, { functionKey: 'chat', estimate: 1 });
       await settleCredits(t.platform, held, { credits: 0 });
     });
-    const results = [await scenario(t, 'one team', one), await scenario(t, '100 teams', many)];
+    const results = [
+      await scenario(t, 'one team', one),
+      await scenario(t, 'one team, every 10th oversized', another, 10),
+      await scenario(t, '100 teams', many),
+    ];
     for (const r of results) {
       console.log(
-        `${kind.padEnd(10)} ${r.label.padEnd(10)} ${String(r.calls).padStart(6)} reserve+settle in ${String(r.seconds).padStart(6)} s = ${String(r.perSecond).padStart(6)}/s  balance exact: ${r.exact}`,
+        `${kind.padEnd(10)} ${r.label.padEnd(31)} ${String(r.calls).padStart(6)} calls (${String(r.refused).padStart(4)} refused) in ${String(r.seconds).padStart(6)} s = ${String(r.perSecond).padStart(6)}/s  balance exact: ${r.exact}`,
       );
     }
     return results;

@@ -34,6 +34,11 @@ export interface Database {
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<Unlisten>;
   migrate(): Promise<void>;
   /**
+   * How many statements this process has sent through `db` so far: tests count a call's round
+   * trips with it (a warm basic infos makes none).
+   */
+  queryCount(): number;
+  /**
    * Runs `work` (migrations, seeds) while holding the database-wide start-up lock, so instances
    * starting together on one PostgreSQL migrate and seed one after another, never both at once.
    */
@@ -62,6 +67,13 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  let queries = 0;
+  // drizzle calls this for every statement it sends; counting is all it does.
+  const logger = {
+    logQuery: () => {
+      queries += 1;
+    },
+  };
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -70,10 +82,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // An idle connection the server closes (restart, failover, a test dropping its database) must
     // not crash the process; the pool replaces it on the next query.
     pool.on('error', () => undefined);
-    const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      queryCount: () => queries,
       jobsTarget: { url: options.url },
       migrate: () =>
         migrateNodePg(drizzleNodePg(pool, { schema, casing: 'snake_case' }), {
@@ -109,10 +122,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     release = await lockFolder(options.dataDir);
   }
   const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case', logger });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    queryCount: () => queries,
     jobsTarget: { pglite: client },
     migrate: () =>
       migratePglite(pgliteDb, { migrationsFolder: options.migrationsFolder ?? migrationsFolder }),

@@ -105,11 +105,19 @@ export function describeObjectStore(
 
     it(`streams 64 MB in and out${options.measureMemory ? ' with flat memory' : ''}`, async () => {
       const bytes = 64 * 1024 * 1024;
-      const base = process.memoryUsage().rss;
+      // Live buffer memory, read after a full collection: what the stream holds at a time, not
+      // what the process has yet to give back (RSS moved with other files' leftovers when many
+      // files share a process). Vitest starts the test processes with --expose-gc.
+      const collect = (globalThis as { gc?: () => void }).gc;
+      const live = () => {
+        collect?.();
+        return collect ? process.memoryUsage().arrayBuffers : process.memoryUsage().rss;
+      };
+      const base = live();
       let peak = base;
       const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
+        peak = Math.max(peak, live());
+      }, 50);
       try {
         const { key, size } = await store.put(generated(bytes), {
           ext: 'bin',
@@ -123,7 +131,8 @@ export function describeObjectStore(
       } finally {
         clearInterval(sampler);
       }
-      if (options.measureMemory) expect(peak - base).toBeLessThan(48 * 1024 * 1024);
+      // A third of the file: holding the whole 64 MB (or half of it) at once fails.
+      if (options.measureMemory) expect(peak - base).toBeLessThan((collect ? 24 : 48) * 1024 * 1024);
     }, 60_000);
   });
 }

@@ -48,6 +48,10 @@ export class SessionResolver {
   private readonly byUser = new Map<string, Set<string>>();
   /** Values derived from one user's rows (`userMemo`), dropped with the user's entries. */
   private readonly memos = new Map<string, Map<string, unknown>>();
+  /** Values derived from one team's quota rows (`teamMemo`), dropped on `q:<team>`. */
+  private readonly teamMemos = new Map<string, Map<string, unknown>>();
+  /** Moves on every word about team figures: a load that began before one keeps nothing. */
+  private teamGeneration = 0;
   /** Moves on every invalidation: a lookup that began before one does not cache what it read. */
   private generation = 0;
   private readonly ttlMs: number;
@@ -72,9 +76,11 @@ export class SessionResolver {
   /** Drops everything kept here (tests, a lost LISTEN connection, a change to many users). */
   clear(): void {
     this.generation += 1;
+    this.teamGeneration += 1;
     this.entries.clear();
     this.byUser.clear();
     this.memos.clear();
+    this.teamMemos.clear();
   }
 
   /**
@@ -91,6 +97,25 @@ export class SessionResolver {
       const slots = this.memos.get(userId) ?? new Map<string, unknown>();
       slots.set(slot, value);
       this.memos.set(userId, slots);
+    }
+    return value;
+  }
+
+  /**
+   * A value computed from one team's plan, credits and storage (basic infos' quota), kept until
+   * the change feed says those changed (`q:<team id>`, migration 0017): the assistant moves a
+   * team's balance often, and each move costs one notification, not a read on every call.
+   */
+  async teamMemo<T>(teamId: string, slot: string, load: () => Promise<T>): Promise<T> {
+    const kept = this.teamMemos.get(teamId);
+    if (kept?.has(slot)) return kept.get(slot) as T;
+    const generation = this.teamGeneration;
+    const value = await load();
+    if (this.listening && generation === this.teamGeneration) {
+      if (this.teamMemos.size >= this.maxEntries) this.teamMemos.clear();
+      const slots = this.teamMemos.get(teamId) ?? new Map<string, unknown>();
+      slots.set(slot, value);
+      this.teamMemos.set(teamId, slots);
     }
     return value;
   }
@@ -137,6 +162,12 @@ export class SessionResolver {
 
   private onChange(kind: ChangeKind, id: string): void {
     if (kind === 'v') return;
+    if (kind === 'q') {
+      this.teamGeneration += 1;
+      if (id === '*') this.teamMemos.clear();
+      else this.teamMemos.delete(id);
+      return;
+    }
     this.generation += 1;
     if (kind === '*') {
       this.clear();

@@ -153,13 +153,13 @@ export async function reserveHolds(
     ), numbered AS (
       SELECT allowed.*, row_number() OVER (ORDER BY ord) AS n FROM allowed
     ), bal AS (
-      SELECT balance - held AS free FROM team_credits WHERE team_id = ${teamId} FOR UPDATE
+      SELECT held, balance - held AS free FROM team_credits WHERE team_id = ${teamId} FOR UPDATE
     ), walk AS (
       SELECT 0::bigint AS n, 0::bigint AS used, NULL::text AS id, false AS fits
       UNION ALL
-      SELECT c.n, CASE WHEN w.used + c.amount <= (SELECT free FROM bal) THEN w.used + c.amount ELSE w.used END,
-             c.id, w.used + c.amount <= (SELECT free FROM bal)
-      FROM walk w JOIN numbered c ON c.n = w.n + 1
+      SELECT c.n, CASE WHEN w.used + c.amount <= bal.free THEN w.used + c.amount ELSE w.used END,
+             c.id, w.used + c.amount <= bal.free
+      FROM walk w JOIN numbered c ON c.n = w.n + 1 CROSS JOIN bal
     ), ok AS (
       SELECT numbered.* FROM numbered JOIN walk ON walk.id = numbered.id AND walk.fits
     ), ins AS (
@@ -169,8 +169,11 @@ export async function reserveHolds(
       ON CONFLICT (team_id, key) WHERE key IS NOT NULL AND status <> 'released' DO NOTHING
       RETURNING id, amount
     ), upd AS (
-      UPDATE team_credits t SET held = t.held + s.total, updated_at = now()
-      FROM (SELECT sum(amount) AS total FROM ins HAVING count(*) > 0) s
+      -- From the row as locked (bal), not as this statement's snapshot saw it: on PostgreSQL a
+      -- row another statement changed since the snapshot is first computed from the old
+      -- version and checked (CHECK held <= balance) before the update moves to the new one.
+      UPDATE team_credits t SET held = bal.held + s.total, updated_at = now()
+      FROM (SELECT sum(amount) AS total FROM ins HAVING count(*) > 0) s, bal
       WHERE t.team_id = ${teamId}
       RETURNING t.team_id
     )
@@ -274,7 +277,7 @@ export async function settleHolds(db: Queryable, teamId: string, items: SettleIn
       RETURNING cr.id, cr.user_id, cr.function_key, coalesce(req.model, cr.model, '') AS model, cr.amount,
                 req.ord, req.actual, req.input_tokens, req.output_tokens, req.latency_ms
     ), bal AS (
-      SELECT balance, held FROM team_credits WHERE team_id = ${teamId} FOR UPDATE
+      SELECT balance, held, granted_remaining FROM team_credits WHERE team_id = ${teamId} FOR UPDATE
     ), y AS (
       SELECT r.*, LEAST(r.actual, r.amount) AS base, GREATEST(r.actual - r.amount, 0) AS extra,
              coalesce(sum(GREATEST(r.actual - r.amount, 0))
@@ -286,12 +289,13 @@ export async function settleHolds(db: Queryable, teamId: string, items: SettleIn
     ), w AS (
       SELECT z.*, sum(z.charged) OVER (ORDER BY z.ord) AS charged_cum FROM z
     ), u AS (
+      -- From the row as locked (bal): see reserveHolds.
       UPDATE team_credits t
-      SET held = t.held - s.held_total,
-          balance = t.balance - s.charged_total,
-          granted_remaining = GREATEST(t.granted_remaining - s.charged_total, 0),
+      SET held = bal.held - s.held_total,
+          balance = bal.balance - s.charged_total,
+          granted_remaining = GREATEST(bal.granted_remaining - s.charged_total, 0),
           updated_at = now()
-      FROM (SELECT sum(amount) AS held_total, sum(charged) AS charged_total FROM z HAVING count(*) > 0) s
+      FROM (SELECT sum(amount) AS held_total, sum(charged) AS charged_total FROM z HAVING count(*) > 0) s, bal
       WHERE t.team_id = ${teamId}
       RETURNING t.balance, t.held
     ), l AS (

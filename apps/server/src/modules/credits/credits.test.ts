@@ -238,6 +238,37 @@ describe('credits: reserve, settle, release', () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 
+  it('reserves and settles racing on a nearly spent balance: every refusal is INSUFFICIENT_CREDITS, never a server error, and the books are exact', async () => {
+    const { caller, teamId } = await teamWith(200);
+    const outcomes = new Map<string, number>();
+    let next = 0;
+    // 50 in flight, every tenth asking more than the team holds: reserves and settles of one team
+    // run side by side on PostgreSQL's pool (a settle's change lands while a reserve waits for it).
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < 1500) {
+          const i = next;
+          next += 1;
+          let outcome = 'settled';
+          try {
+            const held = await reserveCredits(t.platform, caller, {
+              functionKey: 'chat',
+              estimate: i % 10 === 9 ? 201 : 3,
+            });
+            await settleCredits(t.platform, held, { credits: 2 });
+          } catch (error) {
+            outcome = error instanceof AppError ? error.code : String(error);
+          }
+          outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        }
+      }),
+    );
+    expect([...outcomes.keys()].sort()).toEqual(['INSUFFICIENT_CREDITS', 'settled']);
+    const settled = outcomes.get('settled') ?? 0;
+    expect(await balanceOf(t, teamId)).toMatchObject({ balance: 200 - settled * 2, held: 0 });
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
   it('costs above their estimates, settled all at once, share only the free balance: it ends at zero, never below', async () => {
     const { caller, teamId } = await teamWith(100);
     const held = await Promise.all(

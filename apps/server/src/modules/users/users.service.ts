@@ -28,7 +28,7 @@ export async function getBasicInfos(platform: Platform, ctx: SignedInContext): P
   // user's settings came with the session and the unread messages are kept with it.
   const mainKey = mainBoundKey(config);
   const preferences = toPreferences(user.settings);
-  const [roleName, translationVersion, permissionVersion, msgs_unread, mainAccount, storageUsed, quota] =
+  const [roleName, translationVersion, permissionVersion, msgs_unread, mainAccount, [storageUsed, quota]] =
     await Promise.all([
       platform.access.roleName(user.role),
       platform.translator.ensureFresh(),
@@ -36,10 +36,11 @@ export async function getBasicInfos(platform: Platform, ctx: SignedInContext): P
       readUnreadKept(platform, user.id),
       // A query only for WeChat (China region, or an account made by WeChat sign-in).
       mainBoundAccount(platform.db, user, mainKey),
-      // One primary-key read of the team's storage counter.
-      usedBytes(platform.db, team.id),
-      // The plan, credits and storage quota of the team, in one query.
-      teamQuota(platform, team.id),
+      // The team's storage counter, and its plan, credits and storage quota in one query: kept
+      // with the sessions until the database says they changed (`q:<team>`).
+      platform.sessions.teamMemo(team.id, 'quota', () =>
+        Promise.all([usedBytes(platform.db, team.id), teamQuota(platform, team.id)]),
+      ),
     ]);
   const langs = platform.translator.languages();
   const versions = {
