@@ -7,8 +7,9 @@ import {
   DuckDBInstance,
   DuckDBTimestampValue,
   type DuckDBValue,
+  StatementType,
 } from '@duckdb/node-api';
-import { AppError } from './app-error';
+import { AppError, validationError } from './app-error';
 
 /**
  * The analytics store (ARCHITECTURE sections 2 and 8): one DuckDB database file per team under
@@ -17,6 +18,10 @@ import { AppError } from './app-error';
  * (a connection that cannot write), with a time limit and a row limit per query; a team's writer
  * (a sync or an import job) runs one at a time and, when it is done, the team's reader reopens on
  * what it wrote. Readers never wait for a writer: they keep reading the last complete state.
+ *
+ * A reader reaches its own file and nothing else: DuckDB's external access is off (no ATTACH of
+ * another file, no read_csv, COPY, INSTALL or LOAD) and its configuration is locked (no SET), so
+ * even SQL written by a model (`readUntrusted`) can read only the team's own store.
  */
 
 export type StoreTarget = { kind: 'demo' } | { kind: 'team'; teamId: string };
@@ -38,6 +43,20 @@ export interface ReadResult {
   columns: string[];
   rows: Cell[][];
 }
+
+/** What SQL written by a model may take: rows kept, and seconds before it is stopped. */
+export interface UntrustedLimits {
+  rowCap: number;
+  timeoutMs: number;
+}
+
+/** The first word of a statement, past comments, white space and opening parentheses. */
+function firstWord(sql: string): string {
+  const rest = sql.replace(/^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/|\()*/, '');
+  return (/^[A-Za-z_]+/.exec(rest)?.[0] ?? '').toLowerCase();
+}
+
+const sqlRefusal = (msg: string) => validationError({ sql: msg });
 
 /** A team id becomes a file name: only what ids are made of. */
 const TEAM_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -89,6 +108,60 @@ class Reader {
     } finally {
       clearTimeout(timer);
       connection.closeSync();
+    }
+  }
+
+  /**
+   * SQL from outside the product (a model's): exactly one statement, a `SELECT` or `WITH`, at most
+   * `rowCap` rows kept (streamed, so the rest is never computed) and stopped after `timeoutMs`.
+   */
+  async runUntrusted(sql: string, limits: UntrustedLimits): Promise<ReadResult & { truncated: boolean }> {
+    this.active += 1;
+    const connection = await this.instance.connect().catch((error: unknown) => {
+      this.active -= 1;
+      throw error;
+    });
+    const timer = setTimeout(() => connection.interrupt(), limits.timeoutMs);
+    try {
+      const statements = await connection.extractStatements(sql).catch((error: unknown) => {
+        throw sqlRefusal(
+          `The SQL does not parse: ${error instanceof Error ? error.message.split('\n')[0] : 'error'}`,
+        );
+      });
+      if (statements.count !== 1) throw sqlRefusal('Send exactly one statement');
+      const word = firstWord(sql);
+      if (word !== 'select' && word !== 'with') throw sqlRefusal('Only a SELECT or WITH statement may run');
+      const prepared = await statements.prepare(0).catch((error: unknown) => {
+        throw sqlRefusal(
+          error instanceof Error
+            ? (error.message.split('\n')[0] ?? 'Not a valid query')
+            : 'Not a valid query',
+        );
+      });
+      if (prepared.statementType !== StatementType.SELECT)
+        throw sqlRefusal('Only a SELECT or WITH statement may run');
+      const reader = await prepared.streamAndReadUntil(limits.rowCap + 1);
+      const rows = reader.getRows().map((row) => row.map(toCell));
+      return {
+        columns: reader.columnNames(),
+        rows: rows.slice(0, limits.rowCap),
+        truncated: rows.length > limits.rowCap,
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (/interrupt/i.test(message)) {
+        throw sqlRefusal(
+          `The query ran longer than ${Math.round(limits.timeoutMs / 1000)} s and was stopped`,
+        );
+      }
+      // What DuckDB refused (no such table, a permission, a memory limit) is the model's to fix.
+      throw sqlRefusal(message.split('\n')[0] ?? 'The query failed');
+    } finally {
+      clearTimeout(timer);
+      connection.closeSync();
+      this.active -= 1;
+      if (this.retired && this.active === 0) this.instance.closeSync();
     }
   }
 
@@ -167,6 +240,9 @@ export class AnalyticsStore {
           access_mode: 'READ_ONLY',
           memory_limit: this.limits.memoryLimit,
           threads: '2',
+          // Its own file and nothing else, whoever wrote the SQL; and no SET to undo that.
+          enable_external_access: 'false',
+          lock_configuration: 'true',
         }).then((instance) => new Reader(instance))
       : Promise.resolve(null);
     this.readers.set(key, opening);
@@ -180,6 +256,24 @@ export class AnalyticsStore {
   async read(target: StoreTarget, sql: string, parameters: readonly unknown[]): Promise<ReadResult | null> {
     const reader = await this.reader(target);
     return reader ? reader.run(sql, parameters, this.limits.timeoutMs) : null;
+  }
+
+  /**
+   * Runs SQL written outside the product (by a model) on `target`'s store alone: one SELECT or
+   * WITH, a row cap, a time limit, the store's memory limit. Null when the store holds nothing.
+   */
+  async readUntrusted(
+    target: StoreTarget,
+    sql: string,
+    limits: Partial<UntrustedLimits> = {},
+  ): Promise<(ReadResult & { truncated: boolean }) | null> {
+    const reader = await this.reader(target);
+    return reader
+      ? reader.runUntrusted(sql, {
+          rowCap: limits.rowCap ?? 1000,
+          timeoutMs: limits.timeoutMs ?? Math.min(this.limits.timeoutMs, 5000),
+        })
+      : null;
   }
 
   /**
