@@ -15,6 +15,11 @@ export const zStoredFile = z.object({
   folder_id: z.string().nullable(),
   uploaded_by: z.object({ id: z.string(), username: z.string() }).nullable(),
   created_at: zSeconds,
+  /**
+   * `upload`: a file someone uploaded. `generated`: made by the product (an export, a chart image,
+   * a report) for `uploaded_by`, kept in the team's storage and counted against its quota.
+   */
+  origin: z.enum(['upload', 'generated']),
 });
 export type StoredFile = z.infer<typeof zStoredFile>;
 

@@ -30,6 +30,7 @@ function adminFileRows(db: Db) {
       teamId: files.teamId,
       storageKey: files.storageKey,
       createdAt: files.createdAt,
+      kind: files.kind,
       uploaderId: users.id,
       uploaderName: users.name,
       teamName: teams.name,

@@ -38,6 +38,7 @@ export function toStoredFile(row: StorageFileRecord): StoredFile {
     folder_id: row.folderId,
     uploaded_by: row.uploaderId ? { id: row.uploaderId, username: row.uploaderName ?? '' } : null,
     created_at: toSeconds(row.createdAt),
+    origin: row.kind === 'generated' ? 'generated' : 'upload',
   };
 }
 

@@ -5,8 +5,11 @@ import { files, storageFolders, teamStorage, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { bindList, listOrder, listPage, listWhere, searchColumns } from '../../platform/list-query';
 
-/** Files a team keeps in its storage (avatars and logos are files too, but not the storage page's). */
-export const STORAGE_KINDS = ['upload'] as const;
+/**
+ * Files a team keeps in its storage: what it uploaded and what the product made for it (exports,
+ * reports, chart images). Avatars and logos are files too, but not the storage page's.
+ */
+export const STORAGE_KINDS = ['upload', 'generated'] as const;
 
 const fileList = bindList(storageFileListFields, {
   name: files.name,
@@ -26,6 +29,7 @@ function fileRows(db: Db | Tx) {
       teamId: files.teamId,
       storageKey: files.storageKey,
       createdAt: files.createdAt,
+      kind: files.kind,
       uploaderId: users.id,
       uploaderName: users.name,
     })

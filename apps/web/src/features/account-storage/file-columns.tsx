@@ -1,6 +1,6 @@
 import type { StoredFile } from '@app/contract/storage/files';
 import type { ColDef } from 'ag-grid-community';
-import { Button, Dropdown } from 'antd';
+import { Button, Dropdown, Tag } from 'antd';
 import { formatDate, formatFileSize } from '../../lib/format';
 
 type Translate = (msgid: string) => string;
@@ -17,7 +17,24 @@ export function fileColumns(
   onAction: (file: StoredFile, action: FileAction) => void,
 ): ColDef<StoredFile>[] {
   return [
-    { field: 'name', headerName: t('Name'), minWidth: 180, flex: 2 },
+    {
+      field: 'name',
+      headerName: t('Name'),
+      minWidth: 180,
+      flex: 2,
+      // What the product made for the team (an export, a report) says so beside its name.
+      cellRenderer: ({ data }: { data?: StoredFile }) =>
+        data ? (
+          <span>
+            {data.name}
+            {data.origin === 'generated' ? (
+              <Tag style={{ marginInlineStart: 8 }} color="purple">
+                {t('Generated')}
+              </Tag>
+            ) : null}
+          </span>
+        ) : null,
+    },
     { field: 'ext', headerName: t('Type'), minWidth: 80, maxWidth: 100 },
     {
       field: 'size',

@@ -14,6 +14,7 @@ const FILE = {
   folder_id: 'd-1',
   uploaded_by: { id: 'u-1', username: 'Ada' },
   created_at: 1_700_000_000,
+  origin: 'upload' as const,
 };
 
 describe('/account/user/storage', () => {
@@ -42,7 +43,17 @@ describe('/account/user/storage', () => {
           by_type: [{ ext: 'csv', bytes: 1536, files: 1 }],
         },
       },
-      'GET /api/account/storage/files': { body: { items: [FILE], total: 1, page: 1, page_size: 10 } },
+      'GET /api/account/storage/files': {
+        body: {
+          items: [
+            FILE,
+            { ...FILE, id: 'f-2', name: 'Sessions by channel.xlsx', ext: 'xlsx', origin: 'generated' },
+          ],
+          total: 2,
+          page: 1,
+          page_size: 10,
+        },
+      },
       'GET /api/analytics/datasets': { body: { items: [] } },
     });
     renderApp('/account/user/storage');
@@ -56,6 +67,11 @@ describe('/account/user/storage', () => {
     expect(await screen.findByText('Q4 (0)')).toBeTruthy();
     expect(await screen.findByText('sessions.csv')).toBeTruthy();
     expect(screen.getAllByText('Ada').length).toBeGreaterThan(0);
+    // What the product made says so beside its name; an upload does not.
+    const generated = screen.getByText('Sessions by channel.xlsx').closest('tr') as HTMLElement;
+    expect(within(generated).getByText('Generated')).toBeTruthy();
+    const uploaded = screen.getByText('sessions.csv').closest('tr') as HTMLElement;
+    expect(within(uploaded).queryByText('Generated')).toBeNull();
   });
 
   it('deleting a folder with files asks first, saying how many files go with it', async () => {

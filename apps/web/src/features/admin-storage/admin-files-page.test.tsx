@@ -14,6 +14,7 @@ const FILE = {
   folder_id: null,
   uploaded_by: { id: 'u-1', username: 'Ada' },
   created_at: 1_764_000_000,
+  origin: 'upload' as const,
   team: { id: 't-1', name: 'Acme' },
 };
 

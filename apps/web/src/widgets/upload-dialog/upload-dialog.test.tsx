@@ -72,6 +72,7 @@ const ok = (name: string): UploadResultItem => ({
     folder_id: null,
     uploaded_by: null,
     created_at: 1_700_000_000,
+    origin: 'upload',
   },
 });
 const failed = (name: string, error: UploadResultItem['error'], why: string): UploadResultItem => ({
