@@ -6,6 +6,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Config } from './config';
 import { serverModules } from './modules';
+import { STORE_TABLES } from './modules/analytics/store-schema';
 import { recordSignInAttempt } from './modules/auth/sign-in-events.repo';
 import { createPersonalTeam } from './modules/teams/teams.service';
 import { AccessControl } from './platform/access';
@@ -96,7 +97,8 @@ export async function buildApp({
     jobs: new Jobs(database, config.JOBS_ENABLED),
     reminders: new Reminders(),
     files: await createObjectStore(config),
-    analytics: new AnalyticsStore(path.join(config.DATA_DIR, 'analytics')),
+    // Team stores written by an earlier version gain the columns added since on first read.
+    analytics: new AnalyticsStore(path.join(config.DATA_DIR, 'analytics'), {}, STORE_TABLES),
     secret,
     apiVersion: API_VERSION,
   };

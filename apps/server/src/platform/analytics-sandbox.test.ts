@@ -26,7 +26,7 @@ describe('SQL written by a model', () => {
       'team_ours',
       (connection) =>
         connection.run(
-          `insert into ga_daily values (date '2026-11-01', 'properties/1', 'Direct', 'France', 'mobile', '/', 42, 40, 10, 30, 2, 150.5)`,
+          `insert into ga_daily (date, property, channel, country, device, landing_page, sessions, users) values (date '2026-11-01', 'properties/1', 'Direct', 'France', 'mobile', '/', 42, 40)`,
         ),
       { schema: STORE_TABLES },
     );
@@ -34,7 +34,7 @@ describe('SQL written by a model', () => {
       'team_theirs',
       (connection) =>
         connection.run(
-          `insert into ga_daily values (date '2026-11-01', 'properties/secret', 'Email', 'Japan', 'desktop', '/secret', 999, 1, 1, 1, 1, 1)`,
+          `insert into ga_daily (date, property, channel, country, device, landing_page, sessions, users) values (date '2026-11-01', 'properties/secret', 'Email', 'Japan', 'desktop', '/secret', 999, 1)`,
         ),
       { schema: STORE_TABLES },
     );

@@ -177,11 +177,19 @@ export class AnalyticsStore {
   private readonly readers = new Map<string, Promise<Reader | null>>();
   private readonly writing = new Map<string, Promise<unknown>>();
   private demoBuilding: Promise<void> | null = null;
+  /** Team stores brought up to `upgrade` by this process (or being brought). */
+  private readonly upgraded = new Map<string, Promise<void>>();
   readonly limits: StoreLimits;
 
+  /**
+   * `upgrade`: the schema every team store must have (idempotent DDL). A team's file written by an
+   * earlier version is brought up to it once, by a writer, before this process first reads it, so
+   * a read-only reader never meets a column it lacks.
+   */
   constructor(
     private readonly dir: string,
     limits: Partial<StoreLimits> = {},
+    private readonly upgrade: string | null = null,
   ) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
@@ -225,7 +233,8 @@ export class AnalyticsStore {
   }
 
   /** The read-only database of `target`, or null when it holds nothing yet (no file). */
-  reader(target: StoreTarget): Promise<Reader | null> {
+  async reader(target: StoreTarget): Promise<Reader | null> {
+    if (target.kind === 'team' && this.upgrade !== null) await this.upgradeOnce(target.teamId, this.upgrade);
     const key = this.key(target);
     const open = this.readers.get(key);
     if (open) {
@@ -250,6 +259,20 @@ export class AnalyticsStore {
     opening.catch(() => this.readers.delete(key));
     void this.evict();
     return opening;
+  }
+
+  private upgradeOnce(teamId: string, schema: string): Promise<void> {
+    const key = this.key({ kind: 'team', teamId });
+    let done = this.upgraded.get(key);
+    if (!done) {
+      done = existsSync(this.file({ kind: 'team', teamId }))
+        ? this.write(teamId, async () => undefined, { schema })
+        : Promise.resolve();
+      this.upgraded.set(key, done);
+      // A failed upgrade is tried again by the next read.
+      done.catch(() => this.upgraded.delete(key));
+    }
+    return done;
   }
 
   /** Runs one read with the store's time limit. */

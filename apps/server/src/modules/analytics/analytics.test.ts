@@ -256,7 +256,7 @@ describe('analytics query model', () => {
           `insert into _freshness values ('ga', 'properties/own', now()::timestamp, date '${today}')`,
         );
         await connection.run(
-          `insert into ga_daily values (date '${today}', 'properties/own', 'Direct', 'France', 'mobile', '/', 42, 40, 10, 30, 2, 150.5)`,
+          `insert into ga_daily (date, property, channel, country, device, landing_page, sessions, users, new_users, engaged_sessions, conversions, revenue) values (date '${today}', 'properties/own', 'Direct', 'France', 'mobile', '/', 42, 40, 10, 30, 2, 150.5)`,
         );
       },
       { schema: STORE_TABLES },

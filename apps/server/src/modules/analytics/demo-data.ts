@@ -8,9 +8,9 @@ import { STORE_TABLES } from './store-schema';
  * Console and Ads data for one made-up business, generated in SQL from fixed weights and a
  * deterministic noise function of (day, dimension ids), so a given day always holds the same
  * figures whenever it is generated (tests and answers stay reproducible as the window moves).
- * Shapes a marketer recognises: weekly and yearly seasonality, a growth trend, a channel mix,
- * countries, devices and landing pages; Search Console click-through rates that fall with
- * position; Ads clicks and cost that agree with the paid-search sessions in GA4.
+ * Shapes a marketer recognises: weekly and yearly seasonality, a growth trend, a channel mix with
+ * its sources, mediums and campaigns, countries, devices and landing pages, session durations; Search Console click-through rates that fall with
+ * position; Ads clicks and cost by device and network that agree with the paid-search sessions in GA4.
  */
 
 export const DEMO = {
@@ -21,6 +21,8 @@ export const DEMO = {
   timeZone: 'UTC',
   /** Days held: two years. */
   days: 730,
+  /** The generator's version, kept in the demo (`_demo`): a demo made by another is made again. */
+  version: 2,
 } as const;
 
 /** Paid-search clicks that land as GA4 sessions (some bounce before the tag fires). */
@@ -80,37 +82,84 @@ create temp table demo_keywords as select * from (values
   t(id, campaign, ad_group, keyword, reach, ctr, cpc, cvr, value);
 `;
 
+/**
+ * Devices and networks each keyword is served on, with their share of its reach and how their
+ * click-through and cost per click differ; the retargeting campaign runs on the Display network
+ * (CONTENT), the others on Google Search and its partners. Values as Google Ads writes them.
+ */
+const ADS_SEGMENTS = `
+create temp table demo_ads_segments as select * from (values
+  (1, 'DESKTOP', 'SEARCH', 0.47, 1.00, 1.00, false), (2, 'DESKTOP', 'SEARCH_PARTNERS', 0.08, 0.60, 0.70, false),
+  (3, 'MOBILE', 'SEARCH', 0.34, 1.10, 0.85, false), (4, 'MOBILE', 'SEARCH_PARTNERS', 0.06, 0.65, 0.60, false),
+  (5, 'TABLET', 'SEARCH', 0.04, 0.90, 0.90, false), (6, 'TABLET', 'SEARCH_PARTNERS', 0.01, 0.55, 0.65, false),
+  (7, 'DESKTOP', 'CONTENT', 0.45, 1.00, 1.00, true), (8, 'MOBILE', 'CONTENT', 0.50, 1.20, 0.80, true),
+  (9, 'TABLET', 'CONTENT', 0.05, 0.90, 0.90, true))
+  t(id, device, network, weight, ctr_factor, cpc_factor, display);
+`;
+
 const GADS_ROWS = `
-insert into gads_daily
+insert into gads_daily (date, customer_id, campaign, ad_group, keyword, impressions, clicks, cost_micros,
+  conversions, conversion_value, device, network)
 select date, $gads_property, campaign, ad_group, keyword, impressions, clicks,
-  cast(round(clicks * cpc * (0.9 + 0.2 * demo_noise(n, k.id, 7)) * 1000000) as bigint) as cost_micros,
-  round(clicks * cvr * (0.8 + 0.4 * demo_noise(n, k.id, 11)), 2) as conversions,
-  round(clicks * cvr * (0.8 + 0.4 * demo_noise(n, k.id, 11)) * value * (0.9 + 0.2 * demo_noise(n, k.id, 13)), 2)
-    as conversion_value
+  cast(round(clicks * cpc * (0.9 + 0.2 * demo_noise(n, sid, 7)) * 1000000) as bigint) as cost_micros,
+  round(clicks * cvr * (0.8 + 0.4 * demo_noise(n, sid, 11)), 2) as conversions,
+  round(clicks * cvr * (0.8 + 0.4 * demo_noise(n, sid, 11)) * value * (0.9 + 0.2 * demo_noise(n, sid, 13)), 2)
+    as conversion_value,
+  device, network
 from (
-  select d.date, ${DAY_INDEX} as n, k.*,
-    cast(round(k.reach * ${SEASON} * (0.85 + 0.3 * demo_noise(${DAY_INDEX}, k.id, 3))) as integer) as impressions
+  select d.date, ${DAY_INDEX} as n, k.campaign, k.ad_group, k.keyword, k.cvr, k.value,
+    k.ctr * sg.ctr_factor as ctr, k.cpc * sg.cpc_factor as cpc, sg.device, sg.network, k.id * 10 + sg.id as sid,
+    cast(round(k.reach * sg.weight * ${SEASON} * (0.85 + 0.3 * demo_noise(${DAY_INDEX}, k.id * 10 + sg.id, 3)))
+      as integer) as impressions
   from demo_dates d, demo_keywords k
+  join demo_ads_segments sg on sg.display = (k.campaign = 'Retargeting')
 ) k,
-lateral (select cast(round(k.impressions * k.ctr * (0.85 + 0.3 * demo_noise(k.n, k.id, 5))) as integer) as clicks);
+lateral (select cast(round(k.impressions * k.ctr * (0.85 + 0.3 * demo_noise(k.n, k.sid, 5))) as integer) as clicks);
 `;
 
 /**
- * GA4 rows for every day, channel, country, device and landing page. Paid Search sessions are the
- * day's Ads clicks (times PAID_CLICK_TO_SESSION) spread by country, device and page weights, so
- * the two sources tell the same story.
+ * Where each channel's sessions come from, as GA4 names them (session source, medium and campaign;
+ * `(organic)`, `(direct)` and `(referral)` where there is no campaign). Paid Search sessions carry
+ * the Ads campaigns. A row takes one of its channel's sources, fixed by its dimension ids.
+ */
+const GA_SOURCES = `
+create temp table demo_sources as
+select *, row_number() over (partition by channel order by ord) as v, count(*) over (partition by channel) as k
+from (values
+  (1, 'Organic Search', 'google', 'organic', '(organic)'), (2, 'Organic Search', 'google', 'organic', '(organic)'),
+  (3, 'Organic Search', 'bing', 'organic', '(organic)'), (4, 'Organic Search', 'baidu', 'organic', '(organic)'),
+  (5, 'Direct', '(direct)', '(none)', '(direct)'),
+  (6, 'Referral', 'g2.com', 'referral', '(referral)'), (7, 'Referral', 'producthunt.com', 'referral', '(referral)'),
+  (8, 'Referral', 'medium.com', 'referral', '(referral)'),
+  (9, 'Organic Social', 'linkedin.com', 'referral', '(referral)'), (10, 'Organic Social', 'x.com', 'referral', '(referral)'),
+  (11, 'Organic Social', 'facebook.com', 'referral', '(referral)'),
+  (12, 'Email', 'newsletter', 'email', 'monthly_newsletter'), (13, 'Email', 'newsletter', 'email', 'product_updates'),
+  (14, 'Paid Search', 'google', 'cpc', 'Brand'), (15, 'Paid Search', 'google', 'cpc', 'Analytics Tools'),
+  (16, 'Paid Search', 'google', 'cpc', 'SEO'), (17, 'Paid Search', 'google', 'cpc', 'Competitors'),
+  (18, 'Paid Search', 'google', 'cpc', 'Retargeting'))
+  t(ord, channel, source, medium, campaign);
+`;
+
+/**
+ * GA4 rows for every day, channel, country, device and landing page, each with its source, medium
+ * and campaign, and its sessions' total seconds (longer where the channel engages more). Paid
+ * Search sessions are the day's Ads clicks (times PAID_CLICK_TO_SESSION) spread by country, device
+ * and page weights, so the two sources tell the same story.
  */
 const GA_ROWS = `
 create temp table demo_paid_clicks as select date, sum(clicks) as clicks from gads_daily group by date;
-insert into ga_daily
-select date, $ga_property, channel, country, device, landing_page, sessions,
+insert into ga_daily (date, property, channel, country, device, landing_page, sessions, users, new_users,
+  engaged_sessions, conversions, revenue, source, medium, campaign, session_duration)
+select date, $ga_property, x.channel, country, device, landing_page, sessions,
   cast(round(sessions * (0.80 + 0.08 * demo_noise(n, cid, 17))) as integer) as users,
   cast(round(sessions * (0.80 + 0.08 * demo_noise(n, cid, 17)) * (0.48 + 0.10 * demo_noise(n, cid, 19))) as integer)
     as new_users,
   cast(round(sessions * engagement * (0.92 + 0.16 * demo_noise(n, cid, 23))) as integer) as engaged_sessions,
   cast(round(sessions * conversion * (0.7 + 0.6 * demo_noise(n, cid, 29))) as integer) as conversions,
   round(cast(round(sessions * conversion * (0.7 + 0.6 * demo_noise(n, cid, 29))) as integer)
-    * (70 + 40 * demo_noise(n, cid, 31)), 2) as revenue
+    * (70 + 40 * demo_noise(n, cid, 31)), 2) as revenue,
+  so.source, so.medium, so.campaign,
+  round(sessions * (40 + 260 * engagement) * (0.8 + 0.4 * demo_noise(n, cid, 47)), 1) as session_duration
 from (
   select d.date, ${DAY_INDEX} as n, ch.channel, co.country, dv.device, p.landing_page, ch.engagement, ch.conversion,
     ch.id * 1000 + co.id * 100 + dv.id * 10 + p.id as cid,
@@ -122,7 +171,8 @@ from (
     9000 + co.id * 100 + dv.id * 10 + p.id,
     cast(round(pc.clicks * ${PAID_CLICK_TO_SESSION} * co.weight * dv.weight * p.weight) as integer)
   from demo_dates d join demo_paid_clicks pc on pc.date = d.date, demo_countries co, demo_devices dv, demo_pages p
-) x;
+) x
+join demo_sources so on so.channel = x.channel and so.v = 1 + x.cid % so.k;
 `;
 
 /** Search queries with their landing page, reach and typical position; CTR follows position. */
@@ -209,7 +259,15 @@ export async function generateDemo(
   await connection.run('begin transaction');
   await connection.run(STORE_TABLES);
   await connection.run(NOISE_MACRO);
-  for (const statement of [dimensionTables(), ADS_TABLE, GADS_ROWS, GA_ROWS, GSC_ROWS]) {
+  for (const statement of [
+    dimensionTables(),
+    ADS_TABLE,
+    ADS_SEGMENTS,
+    GADS_ROWS,
+    GA_SOURCES,
+    GA_ROWS,
+    GSC_ROWS,
+  ]) {
     await runWith(connection, statement, params);
   }
   await connection.run(
@@ -231,6 +289,7 @@ export async function generateDemo(
       { source, property, name, end },
     );
   }
+  await connection.run(`create table _demo as select ${DEMO.version} as version`);
   await connection.run('commit');
 }
 

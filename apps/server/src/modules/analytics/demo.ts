@@ -1,16 +1,21 @@
 import type { AnalyticsStore } from '../../platform/analytics-store';
 import { addDays, type Day } from './date-ranges';
-import { generateDemo } from './demo-data';
+import { DEMO, generateDemo } from './demo-data';
 
-/** The last day the demo holds, or null when there is no demo yet. */
+/**
+ * The last day the demo holds, or null when there is no demo yet or it was made by an earlier
+ * generator (before `_demo` recorded its version, or an older one): such a demo is made again.
+ */
 async function demoEnd(store: AnalyticsStore): Promise<Day | null> {
-  const result = await store.read(
-    { kind: 'demo' },
-    'select max(complete_through)::varchar from _freshness',
-    [],
-  );
-  const value = result?.rows[0]?.[0];
-  return typeof value === 'string' ? value : null;
+  const result = await store
+    .read(
+      { kind: 'demo' },
+      'select (select max(complete_through)::varchar from _freshness), (select max(version) from _demo)',
+      [],
+    )
+    .catch(() => null);
+  const [end, version] = result?.rows[0] ?? [];
+  return typeof end === 'string' && Number(version) === DEMO.version ? end : null;
 }
 
 /**

@@ -223,6 +223,118 @@ describe('the query model, as the assistant asks it', () => {
     });
   });
 
+  describe('the fields marketers ask about', () => {
+    const range = () => quickRange('last_30_days', today);
+
+    it('GA4 sessions by source / medium and by campaign equal the raw rows grouped here', async () => {
+      const bySourceMedium = await ask({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['source_medium'],
+        date_range: 'last_30_days',
+        limit: 100,
+      });
+      const expected = await raw(
+        `select source || ' / ' || medium as sm, sum(sessions) from ga_daily where date between ? and ?
+          group by sm order by sm`,
+        [range().start, range().end],
+      );
+      expect(expected.length).toBeGreaterThan(5);
+      expect(
+        bySourceMedium.rows
+          .map((row) => [row.source_medium, row.sessions])
+          .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+      ).toEqual(expected.map(([value, n]) => [value, Number(n)]));
+      expect(bySourceMedium.rows.map((row) => row.source_medium)).toContain('google / cpc');
+
+      const byParts = await ask({
+        source: 'ga',
+        metrics: ['sessions'],
+        dimensions: ['source', 'medium', 'campaign'],
+        date_range: 'last_30_days',
+        filters: [{ connect_pre_filter: 'and', field: 'medium', operator: 'eq', value: 'CPC' }],
+        limit: 100,
+      });
+      const paid = await raw(
+        `select campaign, sum(sessions) from ga_daily where date between ? and ? and medium = 'cpc'
+          group by campaign order by campaign`,
+        [range().start, range().end],
+      );
+      expect(paid.length).toBeGreaterThan(1);
+      expect(
+        byParts.rows
+          .map((row) => [row.source, row.medium, row.campaign, row.sessions])
+          .sort((a, b) => String(a[2]).localeCompare(String(b[2]))),
+      ).toEqual(paid.map(([campaign, n]) => ['google', 'cpc', campaign, Number(n)]));
+    });
+
+    it('bounce rate and average session duration are recomputed from their parts, per device', async () => {
+      const answer = await ask({
+        source: 'ga',
+        metrics: ['sessions', 'bounce_rate', 'average_session_duration', 'engagement_rate'],
+        dimensions: ['device'],
+        date_range: 'last_30_days',
+      });
+      const parts = await raw(
+        `select device, sum(sessions), sum(engaged_sessions), sum(session_duration) from ga_daily
+          where date between ? and ? group by device`,
+        [range().start, range().end],
+      );
+      expect(parts).toHaveLength(3);
+      expect(answer.rows).toHaveLength(3);
+      for (const [device, sessions, engaged, seconds] of parts) {
+        const row = answer.rows.find((r) => r.device === device);
+        expect(row, String(device)).toBeDefined();
+        const bounce = (Number(sessions) - Number(engaged)) / Number(sessions);
+        expect(row?.bounce_rate).toBeCloseTo(bounce, 12);
+        expect(Number(row?.bounce_rate) + Number(row?.engagement_rate)).toBeCloseTo(1, 12);
+        expect(row?.average_session_duration).toBeCloseTo(Number(seconds) / Number(sessions), 9);
+      }
+      // Not an average of the rows' own averages, which differs on these rows.
+      const ofAverages = await raw(
+        `select avg(session_duration / sessions) from ga_daily where date between ? and ? and sessions > 0`,
+        [range().start, range().end],
+      );
+      const whole = await ask({
+        source: 'ga',
+        metrics: ['average_session_duration'],
+        date_range: 'last_30_days',
+      });
+      const [total] = await raw(
+        'select sum(session_duration) / sum(sessions) from ga_daily where date between ? and ?',
+        [range().start, range().end],
+      );
+      expect(whole.rows[0]?.average_session_duration).toBeCloseTo(Number(total?.[0]), 9);
+      expect(Math.abs(Number(ofAverages[0]?.[0]) - Number(total?.[0]))).toBeGreaterThan(0.5);
+      expect(answer.columns.find((c) => c.key === 'average_session_duration')?.unit).toBe('seconds');
+    });
+
+    it('Google Ads by device and network: clicks and cost equal the raw rows', async () => {
+      const answer = await ask({
+        source: 'gads',
+        metrics: ['clicks', 'cost'],
+        dimensions: ['device', 'network'],
+        date_range: 'last_30_days',
+        limit: 100,
+      });
+      const expected = await raw(
+        `select device, network, sum(clicks), round(sum(cost_micros) / 10000.0) from gads_daily
+          where date between ? and ? group by device, network order by device, network`,
+        [range().start, range().end],
+      );
+      expect(expected.map(([device, network]) => `${device}/${network}`)).toEqual(
+        expect.arrayContaining(['MOBILE/SEARCH', 'DESKTOP/SEARCH_PARTNERS', 'TABLET/CONTENT']),
+      );
+      expect(
+        answer.rows
+          .map((row) => [row.device, row.network, row.clicks, row.cost])
+          .sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`)),
+      ).toEqual(
+        expected.map(([device, network, clicks, cost]) => [device, network, Number(clicks), Number(cost)]),
+      );
+    });
+  });
+
   describe('orders', () => {
     it('ties come back in the same order every time: by the dimensions after the asked order', async () => {
       const query: AnalyticsQueryInput = {
@@ -362,7 +474,7 @@ describe('the query model, as the assistant asks it', () => {
     });
 
     it('only a text dimension of the source can be looked up', async () => {
-      for (const dimension of ['sessions', 'date', 'campaign']) {
+      for (const dimension of ['sessions', 'date', 'keyword']) {
         const answer = await callEndpoint(t.app, lookupDimensionValues, {
           as: user,
           body: { source: 'ga', dimension, date_range: 'last_7_days' },

@@ -66,6 +66,16 @@ export const GA: SourceDef = {
     { key: 'country', label: 'Country', type: 'text', sql: 's.country' },
     { key: 'device', label: 'Device', type: 'text', sql: 's.device' },
     { key: 'landing_page', label: 'Landing page', type: 'text', sql: 's.landing_page' },
+    { key: 'source', label: 'Session source', type: 'text', sql: 's.source' },
+    { key: 'medium', label: 'Session medium', type: 'text', sql: 's.medium' },
+    // GA4's own "source / medium", written as GA4 writes it.
+    {
+      key: 'source_medium',
+      label: 'Session source / medium',
+      type: 'text',
+      sql: "s.source || ' / ' || s.medium",
+    },
+    { key: 'campaign', label: 'Session campaign', type: 'text', sql: 's.campaign' },
   ],
   metrics: [
     { key: 'sessions', label: 'Sessions', type: 'number', unit: null, sql: 'sum(s.sessions)' },
@@ -91,6 +101,23 @@ export const GA: SourceDef = {
       type: 'percent',
       unit: null,
       sql: ratio('s.engaged_sessions', 's.sessions'),
+    },
+    // GA4's bounce rate: the sessions that were not engaged, over sessions.
+    {
+      key: 'bounce_rate',
+      label: 'Bounce rate',
+      type: 'percent',
+      unit: null,
+      sql: 'sum(s.sessions - s.engaged_sessions) / nullif(sum(s.sessions), 0)',
+    },
+    // Total session seconds over the sessions they were counted for, never an average of
+    // averages (rows synced before durations were kept have none and count on neither side).
+    {
+      key: 'average_session_duration',
+      label: 'Average session duration',
+      type: 'number',
+      unit: 'seconds',
+      sql: 'sum(s.session_duration) / nullif(sum(case when s.session_duration is not null then s.sessions end), 0)',
     },
     { key: 'conversions', label: 'Conversions', type: 'number', unit: null, sql: 'sum(s.conversions)' },
     {
@@ -152,6 +179,9 @@ export const GADS: SourceDef = {
     { key: 'campaign', label: 'Campaign', type: 'text', sql: 's.campaign' },
     { key: 'ad_group', label: 'Ad group', type: 'text', sql: 's.ad_group' },
     { key: 'keyword', label: 'Keyword', type: 'text', sql: 's.keyword' },
+    // As Google Ads writes them: DESKTOP, MOBILE, TABLET; SEARCH, SEARCH_PARTNERS, CONTENT.
+    { key: 'device', label: 'Device', type: 'text', sql: 's.device' },
+    { key: 'network', label: 'Network', type: 'text', sql: 's.network' },
   ],
   metrics: [
     { key: 'impressions', label: 'Impressions', type: 'number', unit: null, sql: 'sum(s.impressions)' },

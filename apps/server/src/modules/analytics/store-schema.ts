@@ -1,4 +1,19 @@
 /**
+ * Columns added after stores were first written, appended (so a store made before them and one
+ * made after keep one column order): GA4 session source, medium and campaign and the total session
+ * seconds (average session duration = seconds / sessions, recomputed from parts); Google Ads
+ * device and network. A store written before them reads null there until its next sync.
+ */
+const STORE_UPGRADES = `
+alter table ga_daily add column if not exists source varchar;
+alter table ga_daily add column if not exists medium varchar;
+alter table ga_daily add column if not exists campaign varchar;
+alter table ga_daily add column if not exists session_duration double;
+alter table gads_daily add column if not exists device varchar;
+alter table gads_daily add column if not exists network varchar;
+`;
+
+/**
  * The tables of an analytics store (the demo's and each team's), per ARCHITECTURE section 8, plus
  * what every result is labelled with: the properties (name, currency, time zone), how fresh each
  * source is, and the range totals of counts that are not additive over days (users).
@@ -22,7 +37,8 @@ create table if not exists _range_totals (
 create table if not exists ga_daily (
   date date not null, property varchar not null, channel varchar, country varchar, device varchar,
   landing_page varchar, sessions integer, users integer, new_users integer, engaged_sessions integer,
-  conversions integer, revenue double
+  conversions integer, revenue double,
+  source varchar, medium varchar, campaign varchar, session_duration double
 );
 create table if not exists gsc_daily (
   date date not null, site varchar not null, query varchar, page varchar, country varchar, device varchar,
@@ -30,6 +46,8 @@ create table if not exists gsc_daily (
 );
 create table if not exists gads_daily (
   date date not null, customer_id varchar not null, campaign varchar, ad_group varchar, keyword varchar,
-  impressions integer, clicks integer, cost_micros bigint, conversions double, conversion_value double
+  impressions integer, clicks integer, cost_micros bigint, conversions double, conversion_value double,
+  device varchar, network varchar
 );
+${STORE_UPGRADES}
 `;

@@ -206,8 +206,30 @@ export interface SyncPage {
   timeZone: string | null;
 }
 
-const GA_DIMENSIONS = ['date', 'sessionDefaultChannelGroup', 'country', 'deviceCategory', 'landingPage'];
-const GA_METRICS = ['sessions', 'totalUsers', 'newUsers', 'engagedSessions', 'keyEvents', 'totalRevenue'];
+/**
+ * `ga_daily`'s grain: eight of the nine dimensions a report may ask. Session duration comes as
+ * GA4's average per row, kept as the row's total seconds (average x sessions) so any grouping
+ * recomputes its own average from parts.
+ */
+const GA_DIMENSIONS = [
+  'date',
+  'sessionDefaultChannelGroup',
+  'country',
+  'deviceCategory',
+  'landingPage',
+  'sessionSource',
+  'sessionMedium',
+  'sessionCampaignName',
+];
+const GA_METRICS = [
+  'sessions',
+  'totalUsers',
+  'newUsers',
+  'engagedSessions',
+  'keyEvents',
+  'totalRevenue',
+  'averageSessionDuration',
+];
 
 const gaDay = (value: string) =>
   /^\d{8}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : value;
@@ -266,6 +288,10 @@ export async function gaReportPage(
       m[3] ?? 0,
       m[4] ?? 0,
       m[5] ?? 0,
+      d[5] ?? null,
+      d[6] ?? null,
+      d[7] ?? null,
+      (m[6] ?? 0) * (m[0] ?? 0),
     ];
   });
   const rowCount = numOf(body.rowCount);
@@ -356,7 +382,7 @@ export async function adsCustomerInfo(
 }
 
 /**
- * A window of an Ads customer's keyword rows by day (`gads_daily`'s grain). `searchStream` sends
+ * A window of an Ads customer's keyword rows by day, device and network (`gads_daily`'s grain). `searchStream` sends
  * the whole window in one answer (its batches), so the window is the page.
  */
 export async function adsWindow(
@@ -370,7 +396,7 @@ export async function adsWindow(
   const results = await searchStream(platform, client, binding, {
     customerId,
     loginCustomerId,
-    query: `SELECT segments.date, campaign.name, ad_group.name, ad_group_criterion.keyword.text, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value FROM keyword_view WHERE segments.date BETWEEN '${window.start}' AND '${window.end}'`,
+    query: `SELECT segments.date, segments.device, segments.ad_network_type, campaign.name, ad_group.name, ad_group_criterion.keyword.text, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value FROM keyword_view WHERE segments.date BETWEEN '${window.start}' AND '${window.end}'`,
   });
   const rows = results.map((row): SourceRow => {
     const metrics = rec(row.metrics);
@@ -385,6 +411,8 @@ export async function adsWindow(
       numOf(metrics.costMicros),
       numOf(metrics.conversions),
       numOf(metrics.conversionsValue),
+      str(rec(row.segments).device) || null,
+      str(rec(row.segments).adNetworkType) || null,
     ];
   });
   return { rows, next: null, currency: null, timeZone: null };

@@ -42,6 +42,10 @@ export const SYNC_SOURCES: Record<GoogleService, SourceTable> = {
       { name: 'engaged_sessions', kind: 'int' },
       { name: 'conversions', kind: 'int' },
       { name: 'revenue', kind: 'double' },
+      { name: 'source', kind: 'text' },
+      { name: 'medium', kind: 'text' },
+      { name: 'campaign', kind: 'text' },
+      { name: 'session_duration', kind: 'double' },
     ],
   },
   gsc: {
@@ -76,6 +80,8 @@ export const SYNC_SOURCES: Record<GoogleService, SourceTable> = {
       { name: 'cost_micros', kind: 'int' },
       { name: 'conversions', kind: 'double' },
       { name: 'conversion_value', kind: 'double' },
+      { name: 'device', kind: 'text' },
+      { name: 'network', kind: 'text' },
     ],
   },
 };
@@ -99,7 +105,8 @@ ${Object.values(SYNC_SOURCES)
     (s) =>
       `create table if not exists ${s.stage} (binding varchar not null, page_offset bigint not null, ${s.columns
         .map((c) => `${c.name} ${STAGE_TYPE[c.kind]}`)
-        .join(', ')});`,
+        .join(', ')});
+${s.columns.map((c) => `alter table ${s.stage} add column if not exists ${c.name} ${STAGE_TYPE[c.kind]};`).join('\n')}`,
   )
   .join('\n')}
 `;

@@ -94,7 +94,7 @@ describe('Google sync jobs: backfill, quota backoff and resume, daily increments
 
     const teamId = (await callEndpoint(k.t.app, getConnectorsStatus, { query: {}, as: owner })).ok().team_id;
     const columns =
-      'date::varchar, property, channel, country, device, landing_page, sessions, users, new_users, engaged_sessions, conversions, round(revenue, 2)';
+      'date::varchar, property, channel, country, device, landing_page, sessions, users, new_users, engaged_sessions, conversions, round(revenue, 2), source, medium, campaign, round(session_duration, 1)';
     const ours = await teamRows(teamId, `select ${columns} from ga_daily order by all`, []);
     const theirs = await k.google.data.rows(
       `select ${columns} from ga_daily where property = ? order by all`,
@@ -224,7 +224,7 @@ describe('Google sync jobs: backfill, quota backoff and resume, daily increments
     expect(gscOurs).toEqual(gscTheirs.map((row) => Object.values(row)));
 
     const adsColumns =
-      'date::varchar, campaign, ad_group, keyword, impressions, clicks, cost_micros, conversions, conversion_value';
+      'date::varchar, campaign, ad_group, keyword, device, network, impressions, clicks, cost_micros, conversions, conversion_value';
     const adsOurs = await teamRows(
       teamId,
       `select customer_id, ${adsColumns} from gads_daily order by all`,

@@ -55,6 +55,10 @@ const GA_DIMENSIONS: Record<string, string> = {
   country: 'country',
   deviceCategory: 'device',
   landingPage: 'landing_page',
+  sessionSource: 'source',
+  sessionMedium: 'medium',
+  sessionSourceMedium: "source || ' / ' || medium",
+  sessionCampaignName: 'campaign',
 };
 
 const GA_METRICS: Record<string, { sql: string; type: string }> = {
@@ -65,6 +69,14 @@ const GA_METRICS: Record<string, { sql: string; type: string }> = {
   keyEvents: { sql: 'sum(conversions)', type: 'TYPE_INTEGER' },
   conversions: { sql: 'sum(conversions)', type: 'TYPE_INTEGER' },
   totalRevenue: { sql: 'round(sum(revenue), 2)', type: 'TYPE_CURRENCY' },
+  averageSessionDuration: {
+    sql: 'coalesce(sum(session_duration) / nullif(sum(sessions), 0), 0)',
+    type: 'TYPE_SECONDS',
+  },
+  bounceRate: {
+    sql: 'coalesce(sum(sessions - engaged_sessions) / nullif(sum(sessions), 0), 0)',
+    type: 'TYPE_FLOAT',
+  },
 };
 
 /** GA4's daily token budget per property (standard properties). */
@@ -361,14 +373,16 @@ async function resourceRows(
       c.op === 'BETWEEN' ? [c.values[1]] : c.op === '<=' || c.op === '=' ? [c.values[0]] : [],
     );
     const rows = await data.rows(
-      `select strftime(date, '%Y-%m-%d') as date, campaign, ad_group, keyword, impressions, clicks,
-              cost_micros, conversions, conversion_value
+      `select strftime(date, '%Y-%m-%d') as date, campaign, ad_group, keyword, device, network, impressions,
+              clicks, cost_micros, conversions, conversion_value
          from gads_daily where customer_id = ? and date between ?::date and ?::date
-         order by date, campaign, ad_group, keyword`,
+         order by date, campaign, ad_group, keyword, device, network`,
       [DEMO_ROWS.gadsCustomer, String(low[0] ?? '1970-01-01'), String(high[0] ?? '2999-12-31')],
     );
     return rows.map((r) => ({
       'segments.date': text(r.date ?? null),
+      'segments.device': text(r.device ?? null),
+      'segments.ad_network_type': text(r.network ?? null),
       'campaign.id': idOf(text(r.campaign ?? null)),
       'campaign.name': text(r.campaign ?? null),
       'ad_group.id': idOf(`${text(r.campaign ?? null)}/${text(r.ad_group ?? null)}`),
