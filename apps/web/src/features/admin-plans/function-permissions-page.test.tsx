@@ -34,6 +34,7 @@ describe('/admin/usm/function/permission', () => {
         body: { plan_id: 'plan-pro', functions: ['chat', 'analysis'] },
       },
       'GET /api/admin/usm/plans': { body: { items: [] } },
+      'GET /api/admin/usm/prices': { body: { models: [], functions: [] } },
     });
     renderApp('/admin/usm/function/permission');
     const user = userEvent.setup();
@@ -71,6 +72,7 @@ describe('/admin/usm/function/permission', () => {
         body: { plan_id: 'plan-pro', functions: ['chat', 'analysis'] },
       },
       'GET /api/admin/usm/plans': { body: { items: [] } },
+      'GET /api/admin/usm/prices': { body: { models: [], functions: [] } },
     });
     renderApp('/admin/usm/function/permission');
     const box = (await screen.findByRole('checkbox', { name: 'Pro may use Analysis' })) as HTMLInputElement;

@@ -7,6 +7,7 @@ import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { planKindLabel, planStatusLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { type FunctionMatrix, functionMatrixQuery, useSetFunctionPermission } from './plans-api';
+import { PriceTableSection } from './price-table';
 
 type MatrixPlan = FunctionMatrix['plans'][number];
 type FunctionTick = { plan_id: string; function_key: string; allowed: boolean };
@@ -14,7 +15,8 @@ type FunctionTick = { plan_id: string; function_key: string; allowed: boolean };
 /**
  * `/admin/usm/function/permission`: which AI functions each plan may use, one checkbox per plan
  * and function. A team whose plan lacks a function is refused it (FORBIDDEN with an upgrade
- * message); each tick is saved at once and recorded.
+ * message); each tick is saved at once and recorded. Below it, the price table: what each function
+ * and each model's tokens cost in credits.
  */
 export function FunctionPermissionsPage() {
   const { t } = useTranslation();
@@ -101,6 +103,7 @@ export function FunctionPermissionsPage() {
         columns={columns}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('No plans yet')} /> }}
       />
+      <PriceTableSection />
     </>
   );
 }
