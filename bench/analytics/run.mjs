@@ -175,7 +175,9 @@ async function main() {
           .replace(/ nulls last/g, ' nulls last');
       };
       postgres = await time(() =>
-        Promise.all(sql.map((text, i) => admin.query(toPg(text), /** @type {never} */ (parameters[i] ?? [])))),
+        Promise.all(
+          sql.map((text, i) => admin.query(toPg(text), /** @type {never} */ (parameters[i] ?? []))),
+        ),
       );
       await admin.query('drop table bench_ga_daily');
       await admin.end();
