@@ -1,3 +1,4 @@
+import { CHART_COLORS } from '@app/contract/chat/chart';
 import {
   type AgCartesianChartOptions,
   type AgPolarChartOptions,
@@ -24,8 +25,8 @@ const BAR_MODULES = chartModules(
 );
 const DONUT_MODULES = chartModules(PolarChartModule, DonutSeriesModule, LegendModule);
 
-/** Spec section 9: six fixed chart colours. Revenue and refunds keep theirs on every chart. */
-export const CHART_COLORS = ['#1677ff', '#ff4d4f', '#52c41a', '#faad14', '#722ed1', '#13c2c2'];
+// Spec section 9: six fixed chart colours, one list for the server's charts and these (revenue
+// and refunds keep theirs on every chart).
 
 export interface MoneyBarChartProps {
   /** One bar group per category (a day, a month), values in cents. */
@@ -101,7 +102,7 @@ export function MoneyDonutChartView({ data, currency, label }: MoneyDonutChartPr
           angleKey: 'revenue',
           legendItemKey: 'name',
           innerRadiusRatio: 0.6,
-          fills: CHART_COLORS,
+          fills: [...CHART_COLORS],
           tooltip: {
             renderer: ({ datum }: { datum: { name: string; revenue: number } }) => ({
               data: [{ label: datum.name, value: formatMoney(datum.revenue, currency) }],
