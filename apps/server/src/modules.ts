@@ -28,6 +28,7 @@ import { socialModule } from './modules/social/social.routes';
 import { storageModule } from './modules/storage/storage.routes';
 import { sysSettingsModule } from './modules/sys-settings/sys-settings.routes';
 import { teamsModule } from './modules/teams/teams.routes';
+import { toolsModule } from './modules/tools/tools.routes';
 import { usersModule } from './modules/users/users.routes';
 import { viewSettingsModule } from './modules/view-settings/view-settings.routes';
 import type { ServerModule } from './platform/platform';
@@ -51,6 +52,7 @@ export const serverModules: ServerModule[] = [
   profileModule,
   filesModule,
   storageModule,
+  toolsModule,
   personalizationModule,
   securityModule,
   socialModule,
