@@ -172,6 +172,8 @@ function list(token: Tokens.List, level: number, quoted: boolean): Block[] {
   for (const item of token.items) {
     let first = true;
     for (const child of item.tokens) {
+      // A task's box is drawn below as ☐ or ☑, not as the "[x]" typed.
+      if (child.type === 'checkbox') continue;
       if (child.type === 'list') {
         out.push(...list(child as Tokens.List, Math.min(level + 1, 8), quoted));
         continue;
@@ -222,7 +224,13 @@ function blocks(tokens: Token[], quoted = false): Block[] {
         break;
       }
       case 'paragraph':
-        out.push(new Paragraph({ children: inline((token as Tokens.Paragraph).tokens), ...quote }));
+        out.push(
+          new Paragraph({
+            children: inline((token as Tokens.Paragraph).tokens),
+            spacing: { after: 160 },
+            ...quote,
+          }),
+        );
         break;
       case 'text': {
         const text = token as Tokens.Text;
