@@ -5,6 +5,7 @@ import {
   listDatasets,
   previewDataset,
 } from '@app/contract/analytics/datasets';
+import { exportQueryResult } from '@app/contract/analytics/export';
 import { getQueryResult, runAnalyticsQuery } from '@app/contract/analytics/query';
 import { listAnalyticsSources } from '@app/contract/analytics/sources';
 import { lookupDimensionValues } from '@app/contract/analytics/values';
@@ -12,6 +13,7 @@ import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { demoReady, getKeptResult, listSources, lookupDimension, queryAnalytics } from './analytics.service';
 import * as datasets from './datasets.service';
+import { exportResult } from './export-result';
 
 /** The analytics store and its query model: what the chat, analysis and AI tables answer from. */
 export const analyticsModule: ServerModule = {
@@ -34,6 +36,7 @@ export const analyticsModule: ServerModule = {
     const route = routesFor(app, platform.registry);
     route(runAnalyticsQuery, ({ ctx, body }) => queryAnalytics(platform, ctx, body));
     route(getQueryResult, ({ ctx, params }) => getKeptResult(platform, ctx, params.id));
+    route(exportQueryResult, ({ ctx, params, body }) => exportResult(platform, ctx, params.id, body));
     route(listAnalyticsSources, ({ ctx }) => listSources(platform, ctx));
     route(lookupDimensionValues, ({ ctx, body }) => lookupDimension(platform, ctx, body));
     route(previewDataset, ({ ctx, body }) => datasets.previewDataset(platform, ctx, body.file_id));

@@ -255,6 +255,7 @@ const NOT_SHOWN: [values: string[], why: string][] = [
   ],
   [['prefix', 'contains'], 'how a value lookup matches what was typed; travels in the query'],
   [['bar', 'line'], 'chart intents: the server builds the chart from them; never shown as a value'],
+  [['csv', 'xlsx'], 'export formats: the buttons name them as file types (CSV, XLSX)'],
   [
     ['upload', 'generated'],
     "a file's origin: the storage page tags a generated file with the word Generated beside its name",
