@@ -5,6 +5,7 @@ import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { billingModule } from './modules/billing/billing.routes';
 import { brandModule } from './modules/brand/brand.routes';
+import { chatModule } from './modules/chat/chat.routes';
 import { connectorsModule } from './modules/connectors/connectors.routes';
 import { coreModule } from './modules/core/core.routes';
 import { creditsModule } from './modules/credits/credits.routes';
@@ -53,6 +54,7 @@ export const serverModules: ServerModule[] = [
   filesModule,
   storageModule,
   toolsModule,
+  chatModule,
   personalizationModule,
   securityModule,
   socialModule,

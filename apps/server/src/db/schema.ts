@@ -2,6 +2,7 @@
 export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/billing';
+export * from './schema/chats';
 export * from './schema/connectors';
 export * from './schema/datasets';
 export * from './schema/dynamic-configs';

@@ -257,6 +257,14 @@ const NOT_SHOWN: [values: string[], why: string][] = [
   [['bar', 'line'], 'chart intents: the server builds the chart from them; never shown as a value'],
   [['csv', 'xlsx'], 'export formats: the buttons name them as file types (CSV, XLSX)'],
   [
+    ['user', 'assistant'],
+    "a chat message's author: the chat lays them out, never names them (no chat page yet)",
+  ],
+  [
+    ['streaming', 'done', 'stopped', 'failed'],
+    "a reply's state: no chat page shows it yet (issue 24 labels it when the page does)",
+  ],
+  [
     ['upload', 'generated'],
     "a file's origin: the storage page tags a generated file with the word Generated beside its name",
   ],

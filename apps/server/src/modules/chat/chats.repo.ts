@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { chatMessages, chats } from '../../db/schema';
+import type { Db, Tx } from '../../platform/db';
+
+/** Whose chats: one user's, in one team. Every chat query is built from this. */
+export interface ChatOwner {
+  teamId: string;
+  userId: string;
+}
+
+const owned = (owner: ChatOwner) => and(eq(chats.teamId, owner.teamId), eq(chats.userId, owner.userId));
+
+/** `%` and `_` typed in a search are characters, not patterns. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listChatRows(
+  db: Db,
+  owner: ChatOwner,
+  query: { q?: string; page: number; page_size: number },
+) {
+  const where = and(owned(owner), query.q ? ilike(chats.title, likeText(query.q)) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(chats)
+      .where(where)
+      .orderBy(desc(chats.updatedAt), desc(chats.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.select({ n: count() }).from(chats).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertChat(db: Db | Tx, owner: ChatOwner, title: string) {
+  const [row] = await db
+    .insert(chats)
+    .values({ teamId: owner.teamId, userId: owner.userId, title })
+    .returning();
+  if (!row) throw new Error('chat was not written');
+  return row;
+}
+
+/** One of the owner's chats, or null: another user's (or team's) chat is as missing as a wrong id. */
+export async function findChat(db: Db | Tx, owner: ChatOwner, id: string) {
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(owned(owner), eq(chats.id, id)));
+  return row ?? null;
+}
+
+export async function renameChatRow(db: Db, owner: ChatOwner, id: string, title: string) {
+  const [row] = await db
+    .update(chats)
+    .set({ title, updatedAt: new Date() })
+    .where(and(owned(owner), eq(chats.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteChatRow(db: Db, owner: ChatOwner, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(chats)
+    .where(and(owned(owner), eq(chats.id, id)))
+    .returning({ id: chats.id });
+  return removed.length > 0;
+}
+
+export async function chatMessageRows(db: Db, chatId: string) {
+  return db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+}
