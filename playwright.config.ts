@@ -10,19 +10,22 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   outputDir: './test-results',
   fullyParallel: false,
-  // One configuration for CI and for the README's `npm test`: what passes here passes there. Two
-  // workers, one per core. No retries: a journey that passes only on a second try has failed,
+  // One configuration for CI and for the README's `npm test`: what passes here passes there. One
+  // worker: with two, two browsers and the servers starved each other on this 2-core machine (a
+  // page took up to 17 s to boot, past any sensible wait), and journeys failed on load alone.
+  // No retries: a journey that passes only on a second try has failed,
   // and is reported so. Journeys never depend on each other's leftovers (e2e/support/admin.ts
   // newAdmin, e2e/support/own-server.ts), so any order and any number of workers give one result.
-  workers: 2,
+  workers: 1,
   retries: 0,
   forbidOnly: true,
-  // Two workers share two cores with the servers: a journey of a dozen steps that takes 12 s
-  // alone took over 30 s in a full run.
-  timeout: 60_000,
-  // A hung run fails instead of holding CI; the suite takes about seven minutes.
-  globalTimeout: 20 * 60_000,
-  expect: { timeout: 10_000 },
+  // A journey of a dozen steps that takes 12 s alone took over 30 s in a loaded full run.
+  timeout: 90_000,
+  // A hung run fails instead of holding CI.
+  globalTimeout: 40 * 60_000,
+  // A page's first paint needs the app's chunks, its translations and basic infos: seconds on a
+  // loaded machine.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { type Download, expect, test } from '@playwright/test';
 import { signUpByApi } from './support/session';
 
 const CSV = Buffer.from('date,channel,sessions\n2026-11-01,organic,120\n2026-11-02,paid,80\n');
@@ -56,14 +56,18 @@ test.describe('storage', () => {
     await expect(page.getByTestId('storage-usage')).toContainText(`${CSV.length}.00 B of 100.00 MB used`);
     await page.screenshot({ path: 'test-results/storage-page.png', fullPage: true });
 
-    // Download opens a new window through a signed link; the bytes are the ones uploaded.
-    const popup = page.waitForEvent('popup');
+    // Download opens a new window through a signed link; the bytes are the ones uploaded. The
+    // listener is on the new window from its first moment: a quick download starts before a
+    // listener added after the popup event would be.
+    const downloaded = new Promise<Download>((resolve) => {
+      page.context().once('page', (popup) => popup.once('download', resolve));
+    });
     await page
       .locator('.ag-row')
       .filter({ hasText: 'sessions.csv' })
       .getByRole('button', { name: 'Download' })
       .click();
-    const download = await (await popup).waitForEvent('download');
+    const download = await downloaded;
     expect(download.suggestedFilename()).toBe('sessions.csv');
     expect((await readFile(await download.path())).equals(CSV)).toBe(true);
   });

@@ -241,7 +241,7 @@ function ModelPrices({ rows, loading }: { rows: ModelPrice[]; loading: boolean }
           label={t('Model')}
           rules={[{ required: true, whitespace: true, message: t('Name the model') }]}
         >
-          <Input placeholder="gpt-4o-mini" style={{ width: 200 }} />
+          <Input style={{ width: 200 }} />
         </Form.Item>
         <Form.Item
           name="input_per_million"
