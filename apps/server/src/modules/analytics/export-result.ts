@@ -2,24 +2,18 @@ import type { KeptResult, ResultColumn } from '@app/contract/analytics/query';
 import ExcelJS from 'exceljs';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import { storeGeneratedFile } from '../storage/generated-files';
-import { createFileLink } from '../storage/storage-files.service';
+import { storeGeneratedForDownload } from '../storage/generated-files';
 import { getKeptResult } from './analytics.service';
+import { shownHeading, shownValue } from './shown-values';
 
 type Translate = (msgid: string) => string;
 
-/** A column's heading with its unit, as a spreadsheet shows it (money in units, ratios in %). */
-function heading(column: ResultColumn, percentAsNumber: boolean): string {
-  const unit = column.type === 'percent' ? (percentAsNumber ? '%' : null) : column.unit;
-  return unit ? `${column.label} (${unit})` : column.label;
-}
-
-/** A value in the unit its heading says: cents become currency units, ratios percentages. */
-function display(column: ResultColumn, value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (column.type === 'money') return Math.round(Number(value)) / 100;
-  if (column.type === 'percent') return Math.round(Number(value) * 1e8) / 1e6;
-  return typeof value === 'number' ? value : String(value);
+/**
+ * A column's heading. An XLSX keeps ratios as ratios under a percent format, so its heading
+ * needs no `%`; everything else says its unit as the other shown forms do.
+ */
+function xlsxHeading(column: ResultColumn): string {
+  return column.type === 'percent' ? column.label : shownHeading(column);
 }
 
 /**
@@ -30,13 +24,13 @@ function display(column: ResultColumn, value: unknown): string | number | null {
 export function resultCsv(result: KeptResult): string {
   const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   const text = (column: ResultColumn, value: unknown) => {
-    const shown = display(column, value);
+    const shown = shownValue(column, value);
     if (shown === null) return '';
     if (typeof shown === 'number') return String(shown);
     return quote(/^[=+\-@\t\r]/.test(shown) ? `'${shown}` : shown);
   };
   const lines = [
-    result.columns.map((column) => quote(heading(column, true))).join(','),
+    result.columns.map((column) => quote(shownHeading(column))).join(','),
     ...result.rows.map((row) => result.columns.map((column) => text(column, row[column.key])).join(',')),
   ];
   return `\ufeff${lines.join('\r\n')}\r\n`;
@@ -54,9 +48,9 @@ export async function resultXlsx(result: KeptResult, t: Translate): Promise<Buff
   book.creator = 'Marketing AI Workspace';
   const sheet = book.addWorksheet(t('Result'), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = result.columns.map((column) => ({
-    header: heading(column, false),
+    header: xlsxHeading(column),
     key: column.key,
-    width: Math.min(Math.max(heading(column, false).length + 2, 12), 48),
+    width: Math.min(Math.max(xlsxHeading(column).length + 2, 12), 48),
     style: NUMBER_FORMATS[column.type] ? { numFmt: NUMBER_FORMATS[column.type] } : {},
   }));
   sheet.getRow(1).font = { bold: true };
@@ -117,11 +111,9 @@ export async function exportResult(
     (input.filename ?? '').replace(/\.(csv|xlsx)$/i, '').trim() || `${ctx.t('Result')} ${id.slice(0, 8)}`;
   const body =
     input.format === 'csv' ? Buffer.from(resultCsv(result), 'utf8') : await resultXlsx(result, ctx.t);
-  const file = await storeGeneratedFile(
-    platform,
-    { teamId: ctx.team.id, userId: ctx.user.id },
-    { name: `${base}.${input.format}`, ext: input.format, body },
-  );
-  const link = await createFileLink(platform, ctx, file.id, 'attachment');
-  return { file_path: link.url, expires_at: link.expires_at, file };
+  return storeGeneratedForDownload(platform, ctx, {
+    name: `${base}.${input.format}`,
+    ext: input.format,
+    body,
+  });
 }

@@ -8,38 +8,21 @@ import {
   MAX_LINE_POINTS,
   zChartIntent,
 } from '@app/contract/chat/chart';
+import { say } from '../../platform/say';
+import { shownUnit, shownValue } from '../analytics/shown-values';
 
-/** The request's translation of a msgid (`ctx.t`). */
+/** A drawn value is a number or a gap. */
+const numberOrNull = (value: string | number | null) => {
+  const n = typeof value === 'number' ? value : Number(value ?? Number.NaN);
+  return Number.isFinite(n) ? n : null;
+};
+
 type Translate = (msgid: string) => string;
-
-/** A msgid translated, its `{{name}}` places filled. */
-const say = (t: Translate, msgid: string, values: Record<string, string | number> = {}) =>
-  t(msgid).replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
 
 /** A chart the server built, or why the intent cannot be drawn (the reply keeps its table). */
 export type BuiltChart = { ok: true; options: ChartOptions } | { ok: false; reason: string };
 
 const METRIC_TYPES = new Set<ResultColumn['type']>(['number', 'percent', 'money']);
-
-/** The unit a number axis is titled with, as values are drawn (money in units, ratios in %). */
-function axisUnit(column: ResultColumn): string | null {
-  if (column.type === 'percent') return '%';
-  if (column.type === 'money') return column.unit ?? null;
-  // "sum of daily counts", "weighted by impressions", "seconds": what the figure is, kept.
-  return column.unit;
-}
-
-/** A cell as drawn: cents become currency units, ratios become percentages. */
-function drawn(column: ResultColumn, value: unknown): number | null {
-  if (value === null || value === undefined) return null;
-  const n = Number(value);
-  if (!Number.isFinite(n)) return null;
-  if (column.type === 'money') return Math.round(n) / 100;
-  if (column.type === 'percent') return Math.round(n * 100_000) / 1000;
-  return n;
-}
 
 /**
  * Builds the AG Charts options for `intent` over `result`, or refuses it naming why: the x column
@@ -77,7 +60,7 @@ export function buildChart(result: QueryResult, input: unknown, t: Translate = (
     }
     metrics.push(column);
   }
-  const units = new Set(metrics.map((column) => `${column.type}:${axisUnit(column) ?? ''}`));
+  const units = new Set(metrics.map((column) => `${column.type}:${shownUnit(column) ?? ''}`));
   if (units.size > 1) {
     return refuse('{{columns}} are in different units: draw them in separate charts', {
       columns: metrics.map((column) => column.label).join(', '),
@@ -137,10 +120,11 @@ export function buildChart(result: QueryResult, input: unknown, t: Translate = (
   });
   const data = rows.map((row) => {
     const point: Record<string, string | number | null> = { [x.key]: row[x.key] ?? null };
-    for (const { column } of drawnSeries) point[column.key] = drawn(column, row[column.key]);
+    for (const { column } of drawnSeries)
+      point[column.key] = numberOrNull(shownValue(column, row[column.key]));
     return point;
   });
-  const unit = axisUnit(metrics[0] as ResultColumn);
+  const unit = shownUnit(metrics[0] as ResultColumn);
   const yTitle =
     metrics.length === 1 ? (metrics[0] as ResultColumn).label : metrics.map((m) => m.label).join(', ');
   const sources = result.freshness.map((f) =>

@@ -1,5 +1,7 @@
 import type { KeptResult, ResultColumn } from '@app/contract/analytics/query';
 import type { AgColumnDef, ReplyPart } from '@app/contract/chat/parts';
+import { say } from '../../platform/say';
+import { shownHeading, shownValue } from '../analytics/shown-values';
 
 type Translate = (msgid: string) => string;
 
@@ -10,23 +12,6 @@ type Translate = (msgid: string) => string;
  * comparison groups each metric's value, previous value, change and change % under the metric,
  * each column naming the range it belongs to.
  */
-
-/** A cell in the unit its heading says. */
-export function shownValue(column: ResultColumn, value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (column.type === 'money') return Math.round(Number(value)) / 100;
-  if (column.type === 'percent' || column.role === 'change_pct') return Math.round(Number(value) * 1e8) / 1e6;
-  return typeof value === 'number' ? value : String(value);
-}
-
-function unitOf(column: ResultColumn): string | null {
-  if (column.type === 'percent' || column.role === 'change_pct') return '%';
-  return column.unit;
-}
-
-function say(t: Translate, msgid: string, values: Record<string, string>): string {
-  return t(msgid).replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
-}
 
 /** What a comparison column is called under its metric's group. */
 function subHeading(column: ResultColumn, result: KeptResult, t: Translate): string {
@@ -52,21 +37,17 @@ export function agTablePart(result: KeptResult, t: Translate = (msgid) => msgid)
     ...(column.role === 'value' && current && compared ? { range: current.label } : {}),
     ...(column.role === 'previous' && previous ? { range: previous.label } : {}),
   });
-  const withUnit = (column: ResultColumn, label: string) => {
-    const unit = unitOf(column);
-    return unit ? `${label} (${unit})` : label;
-  };
   const columnDefs: AgColumnDef[] = [];
   const grouped = new Map<string, AgColumnDef>();
   for (const column of result.columns) {
     if (column.role === 'dimension' || !compared || column.metric === null) {
-      columnDefs.push(leaf(column, withUnit(column, column.label)));
+      columnDefs.push(leaf(column, shownHeading(column)));
       continue;
     }
     let group = grouped.get(column.metric);
     if (!group) {
       const value = result.columns.find((c) => c.metric === column.metric && c.role === 'value') ?? column;
-      group = { headerName: withUnit(value, value.label), children: [] };
+      group = { headerName: shownHeading(value), children: [] };
       grouped.set(column.metric, group);
       columnDefs.push(group);
     }
@@ -100,8 +81,7 @@ export function markdownTablePart(
       column.role === 'dimension' || column.role === 'value'
         ? column.label
         : say(t, '{{metric}}, {{what}}', { metric: column.label, what: subHeading(column, result, t) });
-    const unit = unitOf(column);
-    return unit ? `${base} (${unit})` : base;
+    return shownHeading(column, base);
   };
   const lines = [
     `| ${result.columns.map((column) => cell(heading(column))).join(' | ')} |`,

@@ -1,11 +1,12 @@
 import type { StoredFile } from '@app/contract/storage/files';
 import { AppError } from '../../platform/app-error';
+import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
 import { storageLimitBytes } from '../billing/storage-limit';
 import { insertFile } from '../files/files.repo';
 import { cleanFileName } from './file-type';
 import { findTeamFile } from './storage.repo';
-import { toStoredFile } from './storage-files.service';
+import { createFileLink, toStoredFile } from './storage-files.service';
 
 /** What the product makes for a user: exports, reports and chart images. */
 export const GENERATED_TYPES = {
@@ -71,4 +72,18 @@ export async function storeGeneratedFile(
     throw new AppError('CONFLICT', { msg: SPACE_FULL, fields: { file: SPACE_FULL } });
   }
   return kept;
+}
+
+/**
+ * A generated file made for the caller and a download link to it: what an export answers
+ * (`file_path` is the signed link, short-lived, that saves it under its name).
+ */
+export async function storeGeneratedForDownload(
+  platform: Platform,
+  ctx: SignedInContext,
+  file: { name: string; ext: GeneratedExt; body: Buffer },
+) {
+  const kept = await storeGeneratedFile(platform, { teamId: ctx.team.id, userId: ctx.user.id }, file);
+  const link = await createFileLink(platform, ctx, kept.id, 'attachment');
+  return { file_path: link.url, expires_at: link.expires_at, file: kept };
 }

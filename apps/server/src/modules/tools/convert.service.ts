@@ -1,7 +1,6 @@
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import { storeGeneratedFile } from '../storage/generated-files';
-import { createFileLink } from '../storage/storage-files.service';
+import { storeGeneratedForDownload } from '../storage/generated-files';
 import { markdownToDocx } from './markdown-docx';
 
 /** What a download is called when the caller names nothing. */
@@ -19,11 +18,5 @@ export async function convertMarkdownToDoc(
 ) {
   const base = (input.filename ?? '').replace(/\.(docx|md|markdown)$/i, '').trim() || ctx.t(DEFAULT_NAME);
   const body = await markdownToDocx(input.content, base);
-  const file = await storeGeneratedFile(
-    platform,
-    { teamId: ctx.team.id, userId: ctx.user.id },
-    { name: `${base}.docx`, ext: 'docx', body },
-  );
-  const link = await createFileLink(platform, ctx, file.id, 'attachment');
-  return { file_path: link.url, expires_at: link.expires_at, file };
+  return storeGeneratedForDownload(platform, ctx, { name: `${base}.docx`, ext: 'docx', body });
 }
