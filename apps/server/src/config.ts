@@ -66,6 +66,15 @@ export const zConfig = z.object({
   GOOGLE_SEARCH_CONSOLE_URL: z.url().default('https://www.googleapis.com/webmasters/v3'),
   GOOGLE_ADS_URL: z.url().default('https://googleads.googleapis.com/v21'),
   GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
+  /**
+   * The assistant's model (issue 24) may be seeded from the environment; the foreign-keys vault
+   * (kind llm_openai_compatible) holds it otherwise. Without either the offline analyst answers.
+   */
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  /** Milliseconds between the offline analyst's streamed words (0: as fast as it writes them). */
+  OFFLINE_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(0),
   /** First wait after a quota error or a passing failure of a sync; doubles each time, up to an hour. */
   GOOGLE_SYNC_BACKOFF_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Rows per page of a sync's Google reads (GA4 and Search Console). */

@@ -101,3 +101,78 @@ export const deleteChat = defineEndpoint({
   params: zChatIdParams,
   response: z.object({ deleted: z.literal(true) }),
 });
+
+/** A question is at most this long (a pasted report is not a question). */
+export const QUESTION_MAX = 4000;
+
+/**
+ * One frame of the reply stream: the AI SDK's UI message stream (`text-delta` of the commentary,
+ * `data-part` frames carrying each typed reply part, `data-cost` with what the reply cost, then
+ * `finish`), so the page reads it with `useChat` and a script with any SSE reader.
+ */
+export const zReplyFrame = z.looseObject({
+  type: z.string(),
+  id: z.string().optional(),
+  delta: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+/** What a reply cost, sent once it is settled (the `data-cost` frame, and each message's `credits`). */
+export const zReplyCost = z.object({
+  credits: z.number().int(),
+  model: z.string(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  status: z.enum(['done', 'stopped', 'failed']),
+});
+export type ReplyCost = z.infer<typeof zReplyCost>;
+
+export const sendChatMessage = defineEndpoint({
+  method: 'POST',
+  path: '/api/chats/{id}/messages',
+  permission: 'signed_in',
+  summary:
+    'Ask the assistant: the reply streams as the AI SDK UI message stream (text/event-stream), metered in credits; the finished message is then read with GET /api/chats/{id}',
+  tags,
+  params: zChatIdParams,
+  body: z.object({
+    /**
+     * The question's id, made by the caller: the key of its credit reservation, so a retried send
+     * never holds or charges twice.
+     */
+    id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'id is 8 to 64 letters, digits, _ or -' }),
+    text: z
+      .string()
+      .trim()
+      .min(1, { message: 'Enter a question' })
+      .max(QUESTION_MAX, { message: 'Input exceeds maximum length' }),
+    /** The source picked in the composer (a Google source or `dataset:<id>`); none lets the assistant choose. */
+    source: z
+      .string()
+      .regex(/^(ga|gsc|gads|dataset:[A-Za-z0-9_-]{1,64})$/, {
+        message: 'source is ga, gsc, gads or dataset:<id>',
+      })
+      .optional(),
+    /** Answer the last question again (the previous reply is replaced). */
+    regenerate: z.boolean().default(false),
+  }),
+  response: z.object({}),
+  answer: { kind: 'event-stream', message: zReplyFrame },
+});
+
+/** Which assistant answers: the offline analyst, or the model the admin configured. */
+export const getAssistant = defineEndpoint({
+  method: 'GET',
+  path: '/api/chats/assistant',
+  permission: 'signed_in',
+  summary:
+    'The assistant that answers now: the offline analyst or the configured model, and what a message costs at least',
+  tags,
+  response: z.object({
+    offline: z.boolean(),
+    /** "offline" or the model's id (e.g. gpt-4o-mini). */
+    model: z.string(),
+    /** The chat function's price per message, before tokens. */
+    message_credits: z.number().int(),
+  }),
+});

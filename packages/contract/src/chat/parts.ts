@@ -65,7 +65,8 @@ export const zFilePart = z.object({
 export const zSqlPart = z.object({
   type: z.literal('sql'),
   statements: z.array(z.string()),
-  result_id: z.string(),
+  /** The kept result it made; null for a model's own SQL, which keeps no result. */
+  result_id: z.string().nullable(),
 });
 
 export const zReplyPart = z.discriminatedUnion('type', [

@@ -1,6 +1,17 @@
-import { createChat, deleteChat, getChat, listChats, renameChat } from '@app/contract/chat/chats';
+import {
+  createChat,
+  deleteChat,
+  getAssistant,
+  getChat,
+  listChats,
+  renameChat,
+  sendChatMessage,
+} from '@app/contract/chat/chats';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
+import { findFunctionPrice } from '../credits/prices.repo';
+import { activeModel } from './assistant/providers';
+import { sendMessage } from './assistant/send-message';
 import * as chats from './chats.service';
 
 /** The assistant's chats (issue 24). */
@@ -10,8 +21,22 @@ export const chatModule: ServerModule = {
     const route = routesFor(app, platform.registry);
     route(listChats, ({ ctx, query }) => chats.listChats(platform, ctx, query));
     route(createChat, ({ ctx, body }) => chats.createChat(platform, ctx, body));
+    route(getAssistant, async () => {
+      const [active, price] = await Promise.all([
+        activeModel(platform),
+        findFunctionPrice(platform.db, 'chat'),
+      ]);
+      return { offline: active.kind === 'offline', model: active.id, message_credits: price?.credits ?? 0 };
+    });
     route(getChat, ({ ctx, params }) => chats.getChat(platform, ctx, params.id));
     route(renameChat, ({ ctx, params, body }) => chats.renameChat(platform, ctx, params.id, body.title));
     route(deleteChat, ({ ctx, params }) => chats.deleteChat(platform, ctx, params.id));
+    route(
+      sendChatMessage,
+      ({ ctx, params, body, reply }) => sendMessage(platform, ctx, params.id, body, reply),
+      {
+        rateLimit: { max: 60 },
+      },
+    );
   },
 };

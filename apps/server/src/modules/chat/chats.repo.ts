@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike } from 'drizzle-orm';
 import { chatMessages, chats } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
@@ -73,4 +73,53 @@ export async function chatMessageRows(db: Db, chatId: string) {
     .from(chatMessages)
     .where(eq(chatMessages.chatId, chatId))
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+}
+
+export interface NewMessage {
+  id: string;
+  chatId: string;
+  role: 'user' | 'assistant';
+  parts: unknown[];
+  status: 'streaming' | 'done' | 'stopped' | 'failed';
+  model: string | null;
+  createdAt: Date;
+}
+
+/** The question and its reply (streaming) in one statement; the chat moves to the top of the list. */
+export async function insertExchange(tx: Tx, messages: NewMessage[], chat: { id: string; title?: string }) {
+  await tx.insert(chatMessages).values(messages);
+  await tx
+    .update(chats)
+    .set({ updatedAt: new Date(), ...(chat.title ? { title: chat.title } : {}) })
+    .where(eq(chats.id, chat.id));
+}
+
+/** A reply once written: its parts, how it ended and what it cost. */
+export async function finishReply(
+  db: Db,
+  id: string,
+  fields: {
+    parts: unknown[];
+    status: 'done' | 'stopped' | 'failed';
+    model: string;
+    inputTokens: number;
+    outputTokens: number;
+    credits: number | null;
+  },
+) {
+  await db.update(chatMessages).set(fields).where(eq(chatMessages.id, id));
+}
+
+/** Regenerating: the chat's last question and everything after it go (they are asked again). */
+export async function dropLastExchange(tx: Tx, chatId: string): Promise<void> {
+  const [last] = await tx
+    .select({ createdAt: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.role, 'user')))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(1);
+  if (!last) return;
+  await tx
+    .delete(chatMessages)
+    .where(and(eq(chatMessages.chatId, chatId), gte(chatMessages.createdAt, last.createdAt)));
 }

@@ -29,6 +29,11 @@ const ENV_SEEDS: Record<ForeignKeyKindName, (config: Config) => Values> = {
     ...(config.GOOGLE_CLIENT_SECRET ? { client_secret: config.GOOGLE_CLIENT_SECRET } : {}),
     ...(config.GOOGLE_ADS_DEVELOPER_TOKEN ? { ads_developer_token: config.GOOGLE_ADS_DEVELOPER_TOKEN } : {}),
   }),
+  llm_openai_compatible: (config) => ({
+    ...(config.LLM_BASE_URL ? { base_url: config.LLM_BASE_URL } : {}),
+    ...(config.LLM_API_KEY ? { api_key: config.LLM_API_KEY } : {}),
+    ...(config.LLM_MODEL ? { model: config.LLM_MODEL } : {}),
+  }),
 };
 
 const sealers = new WeakMap<Platform, Sealer>();

@@ -35,7 +35,32 @@ const googleOAuth: Tester = async (values, config) => {
   return { ok: false, message: `Google answered an unexpected ${response.status}` };
 };
 
-export const TESTERS: Record<ForeignKeyKindName, Tester> = { google_oauth: googleOAuth };
+/**
+ * An OpenAI-compatible endpoint: list its models (`GET {base_url}/models`, which OpenAI, DeepSeek,
+ * Qwen, Ollama and vLLM all answer) and check the configured model is among them.
+ */
+const openAiCompatible: Tester = async (values) => {
+  const base = (values.base_url ?? '').replace(/\/+$/, '');
+  const response = await fetch(`${base}/models`, {
+    headers: values.api_key ? { authorization: `Bearer ${values.api_key}` } : {},
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.status === 401 || response.status === 403) {
+    return { ok: false, message: 'The endpoint refused this API key' };
+  }
+  if (!response.ok) return { ok: false, message: `The endpoint answered an unexpected ${response.status}` };
+  const body = (await response.json().catch(() => ({}))) as { data?: { id?: string }[] };
+  const ids = (body.data ?? []).map((model) => model.id);
+  if (values.model && !ids.includes(values.model)) {
+    return { ok: false, message: 'The endpoint does not offer this model' };
+  }
+  return { ok: true, message: 'The endpoint answers and offers this model' };
+};
+
+export const TESTERS: Record<ForeignKeyKindName, Tester> = {
+  google_oauth: googleOAuth,
+  llm_openai_compatible: openAiCompatible,
+};
 
 /** Runs a kind's test; a provider out of reach is a failed test, never a server error. */
 export async function runTest(

@@ -233,7 +233,7 @@ const NOT_SHOWN: [values: string[], why: string][] = [
     'each dynamic config comes with its label from the server',
   ],
   [['enter', 'heartbeat', 'leave'], 'editing presence calls'],
-  [['google_oauth'], 'each foreign key comes with its label from the server'],
+  [['google_oauth', 'llm_openai_compatible'], 'each foreign key comes with its label from the server'],
   [['saved', 'env', 'none'], 'the foreign keys page words each source as a sentence tag'],
   [
     [
@@ -263,6 +263,10 @@ const NOT_SHOWN: [values: string[], why: string][] = [
   [
     ['streaming', 'done', 'stopped', 'failed'],
     "a reply's state: no chat page shows it yet (issue 24 labels it when the page does)",
+  ],
+  [
+    ['done', 'stopped', 'failed'],
+    "a reply's cost frame: the chat shows the credits, not how the reply ended",
   ],
   [
     ['upload', 'generated'],

@@ -30,6 +30,17 @@ export const FOREIGN_KEY_KINDS = [
       { key: 'ads_developer_token', label: 'Google Ads developer token', secret: true, required: false },
     ],
   },
+  {
+    // Any endpoint that speaks OpenAI's chat completions: OpenAI, DeepSeek, Qwen, Ollama, vLLM.
+    kind: 'llm_openai_compatible',
+    label: 'Assistant model (OpenAI-compatible)',
+    fields: [
+      { key: 'base_url', label: 'Base URL', secret: false, required: true },
+      { key: 'api_key', label: 'API key', secret: true, required: false },
+      { key: 'model', label: 'Model', secret: false, required: true },
+      { key: 'fallback_model', label: 'Fallback model', secret: false, required: false },
+    ],
+  },
 ] as const satisfies readonly ForeignKeyKind[];
 
 export type ForeignKeyKindName = (typeof FOREIGN_KEY_KINDS)[number]['kind'];

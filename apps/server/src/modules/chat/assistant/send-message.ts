@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { ReplyCost } from '@app/contract/chat/chats';
+import type { ReplyPart } from '@app/contract/chat/parts';
+import type { Locale } from '@app/contract/common';
+import {
+  createUIMessageStream,
+  type ModelMessage,
+  pipeUIMessageStreamToResponse,
+  stepCountIs,
+  streamText,
+} from 'ai';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../../platform/app-error';
+import type { SignedInContext, StreamStarted } from '../../../platform/endpoint';
+import type { Platform } from '../../../platform/platform';
+import { findBrand } from '../../brand/brand.repo';
+import {
+  callerOf,
+  keepReservationAlive,
+  LIVE_LEASE_SECONDS,
+  releaseCredits,
+  reserveCredits,
+  settleCredits,
+} from '../../credits/credits.service';
+import { costOfCall } from '../../credits/prices.service';
+import { chatMessageRows, dropLastExchange, findChat, finishReply, insertExchange } from '../chats.repo';
+import { CHAT_NOT_FOUND, NEW_CHAT_TITLE } from '../chats.service';
+import { offlineAnalyst } from '../offline/analyst';
+import { offlineModel } from '../offline/offline-model';
+import { activeModel } from './providers';
+import { systemPrompt } from './system-prompt';
+import { assistantTools } from './tools';
+
+/**
+ * Sending a message (issue 24): the question is metered, answered and kept.
+ *
+ * 1. The credit service holds the estimate under the question's own id (a retried send finds its
+ *    hold and is refused, never held twice); INSUFFICIENT_CREDITS is answered before any stream.
+ * 2. The question and a `streaming` reply are written, and the reply streams as the AI SDK's UI
+ *    message stream: the model's (or the offline analyst's) text, and each tool's typed parts.
+ * 3. At the end the real cost is settled (tokens at the model's price plus the chat function's
+ *    price), or only the tokens used when the user stopped it; a failure releases the hold. The
+ *    cost is the stream's last frame and is kept on the reply.
+ */
+
+const CHAT_FUNCTION = 'chat';
+/** Tool rounds a reply may take: ask, look again, answer. */
+const MAX_STEPS = 5;
+/** What one message may use at most, for the hold (a reply that uses more is charged what is free). */
+const ESTIMATE_TOKENS = { input: 40_000, output: 4_000 };
+/** Messages of the chat a model reads back. */
+const HISTORY = 20;
+
+export interface SendInput {
+  id: string;
+  text: string;
+  source?: string;
+  regenerate: boolean;
+}
+
+/** The reply's language: the question's when it is Chinese and the page's is not. */
+function replyLocale(ctx: SignedInContext, text: string): Locale {
+  const chinese = /[\u4e00-\u9fff]/.test(text);
+  if (chinese && !ctx.locale.startsWith('zh')) return 'zh_CN';
+  return ctx.locale;
+}
+
+const NUMBER_LOCALES: Record<string, string> = {
+  en_US: 'en-US',
+  zh_CN: 'zh-CN',
+  zh_HK: 'zh-HK',
+  fr_FR: 'fr-FR',
+};
+
+function historyOf(rows: Awaited<ReturnType<typeof chatMessageRows>>): ModelMessage[] {
+  return rows.slice(-HISTORY).flatMap((row): ModelMessage[] => {
+    const parts = row.parts as ReplyPart[];
+    const text = parts
+      .map((part) =>
+        part.type === 'content'
+          ? part.content
+          : part.type === 'ag_table'
+            ? `[table of result ${part.result_id}: ${part.rowData.length} rows]`
+            : '',
+      )
+      .filter(Boolean)
+      .join('\n');
+    if (!text) return [];
+    return row.role === 'user' ? [{ role: 'user', content: text }] : [{ role: 'assistant', content: text }];
+  });
+}
+
+export async function sendMessage(
+  platform: Platform,
+  ctx: SignedInContext,
+  chatId: string,
+  input: SendInput,
+  reply: FastifyReply,
+): Promise<StreamStarted> {
+  const owner = { teamId: ctx.team.id, userId: ctx.user.id };
+  const chat = await findChat(platform.db, owner, chatId);
+  if (!chat) throw new AppError('NOT_FOUND', { msg: ctx.t(CHAT_NOT_FOUND) });
+
+  const active = await activeModel(platform);
+  // Unpriced models cannot be metered, so they cannot answer (costOfCall says so).
+  const estimate = await costOfCall(platform, {
+    functionKey: CHAT_FUNCTION,
+    model: active.id,
+    inputTokens: active.kind === 'offline' ? 0 : ESTIMATE_TOKENS.input,
+    outputTokens: active.kind === 'offline' ? 0 : ESTIMATE_TOKENS.output,
+  });
+  const reservation = await reserveCredits(platform, callerOf(ctx), {
+    functionKey: CHAT_FUNCTION,
+    estimate: Math.max(1, estimate.credits),
+    model: active.id,
+    key: `chat:${input.id}`,
+    leaseSeconds: LIVE_LEASE_SECONDS,
+  });
+  if (reservation.reused) {
+    throw new AppError('CONFLICT', { msg: 'This message was already sent' });
+  }
+  const stopLease = keepReservationAlive(platform, reservation);
+
+  let replyId: string;
+  let history: ModelMessage[];
+  try {
+    const now = Date.now();
+    replyId = randomUUID();
+    const rows = await platform.db.transaction(async (tx) => {
+      if (input.regenerate) await dropLastExchange(tx, chat.id);
+      const before = await chatMessageRows(tx as never, chat.id);
+      await insertExchange(
+        tx,
+        [
+          {
+            id: randomUUID(),
+            chatId: chat.id,
+            role: 'user',
+            parts: [{ type: 'content', content: input.text }],
+            status: 'done',
+            model: null,
+            createdAt: new Date(now),
+          },
+          {
+            id: replyId,
+            chatId: chat.id,
+            role: 'assistant',
+            parts: [],
+            status: 'streaming',
+            model: active.id,
+            createdAt: new Date(now + 1),
+          },
+        ],
+        {
+          id: chat.id,
+          // A chat is titled by its first question until renamed.
+          ...(before.length === 0 && chat.title === ctx.t(NEW_CHAT_TITLE)
+            ? { title: input.text.slice(0, 120) }
+            : {}),
+        },
+      );
+      return before;
+    });
+    history = historyOf(rows);
+  } catch (error) {
+    stopLease();
+    await releaseCredits(platform, reservation).catch(() => undefined);
+    throw error;
+  }
+
+  const locale = replyLocale(ctx, input.text);
+  const t = locale === ctx.locale ? ctx.t : (msgid: string) => platform.translator.translate(locale, msgid);
+  const replyCtx: SignedInContext = { ...ctx, locale, t };
+  const brand = await findBrand(platform.db, ctx.team.id);
+  const picked = input.source ?? null;
+
+  const parts: ReplyPart[] = [];
+  let text = '';
+  const abort = new AbortController();
+  const started = Date.now();
+
+  const model: LanguageModelV3 =
+    active.kind === 'offline'
+      ? offlineModel(
+          await offlineAnalyst(platform, replyCtx, {
+            t,
+            numberLocale: NUMBER_LOCALES[locale] ?? 'en-US',
+            brandName: brand?.brandName ?? '',
+            picked,
+          }),
+        )
+      : active.model;
+
+  let settled = false;
+  /** Ends the reply once: keeps it, then settles (done, stopped) or releases (failed). */
+  const finish = async (
+    status: ReplyCost['status'],
+    usage: { inputTokens: number; outputTokens: number },
+  ): Promise<ReplyCost> => {
+    if (settled) throw new Error('finished twice');
+    settled = true;
+    stopLease();
+    const kept = [...(text.trim() ? [{ type: 'content' as const, content: text }] : []), ...parts];
+    let credits: number | null = null;
+    try {
+      if (status === 'failed') {
+        await releaseCredits(platform, reservation);
+      } else {
+        const cost = await costOfCall(platform, {
+          functionKey: CHAT_FUNCTION,
+          model: active.id,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+        });
+        // A stopped reply pays for the tokens it used, not for the answer it did not give.
+        const charge = status === 'stopped' ? cost.tokenCredits : cost.credits;
+        const settlement = await settleCredits(platform, reservation, {
+          credits: charge,
+          model: active.id,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+          latencyMs: Date.now() - started,
+        });
+        credits = settlement.charged;
+      }
+    } finally {
+      await finishReply(platform.db, replyId, {
+        parts: kept,
+        status,
+        model: active.id,
+        inputTokens: usage.inputTokens,
+        outputTokens: usage.outputTokens,
+        credits,
+      });
+    }
+    return {
+      credits: credits ?? 0,
+      model: active.id,
+      input_tokens: usage.inputTokens,
+      output_tokens: usage.outputTokens,
+      status,
+    };
+  };
+
+  const used = { inputTokens: 0, outputTokens: 0 };
+  const stream = createUIMessageStream({
+    execute: async ({ writer }) => {
+      // A user who stopped the reply closed the stream: later frames have nowhere to go.
+      const send = (chunk: Parameters<typeof writer.write>[0]) => {
+        try {
+          writer.write(chunk);
+        } catch {
+          // The reader is gone; what is kept below still records the reply.
+        }
+      };
+      const emit = (more: ReplyPart[]) => {
+        for (const part of more) {
+          parts.push(part);
+          send({ type: 'data-part', data: part });
+        }
+      };
+      try {
+        const result = streamText({
+          model,
+          system: systemPrompt(replyCtx, brand, picked),
+          messages: [...history, { role: 'user', content: input.text }],
+          tools: assistantTools(platform, replyCtx, emit, { sql: active.kind === 'remote' }),
+          stopWhen: stepCountIs(MAX_STEPS),
+          abortSignal: abort.signal,
+          maxRetries: 1,
+          onChunk: ({ chunk }) => {
+            if (chunk.type === 'text-delta') text += chunk.text;
+          },
+          onStepFinish: (step) => {
+            used.inputTokens += step.usage.inputTokens ?? 0;
+            used.outputTokens += step.usage.outputTokens ?? 0;
+          },
+        });
+        writer.merge(
+          result.toUIMessageStream({
+            sendFinish: false,
+            sendStart: true,
+            messageMetadata: () => ({ reply_id: replyId }),
+          }),
+        );
+        let status: ReplyCost['status'] = 'done';
+        try {
+          await result.consumeStream({ onError: () => undefined });
+          await result.finishReason;
+        } catch {
+          status = abort.signal.aborted ? 'stopped' : 'failed';
+        }
+        if (abort.signal.aborted) status = 'stopped';
+        // A stopped step's words were used but not counted by the model: about four characters each.
+        const outputTokens =
+          status === 'stopped' ? Math.max(used.outputTokens, Math.ceil(text.length / 4)) : used.outputTokens;
+        const cost = await finish(status, { inputTokens: used.inputTokens, outputTokens });
+        send({ type: 'data-cost', data: cost });
+        send({ type: 'finish' });
+      } finally {
+        if (!settled) await finish('failed', used).catch(() => undefined);
+      }
+    },
+    onError: (error) => (error instanceof AppError ? t(error.message) : t('The assistant could not answer')),
+  });
+
+  reply.hijack();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  void pipeUIMessageStreamToResponse({
+    response: reply.raw,
+    stream,
+    headers: { 'x-request-id': String(reply.request.id), 'x-accel-buffering': 'no' },
+  });
+  return { stream: true };
+}
