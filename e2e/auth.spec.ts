@@ -19,14 +19,14 @@ test('a new user signs up, stays signed in, switches language and signs out', as
   // Language drawer in the top bar: 简体中文, then back to English.
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('dialog', { name: 'Language' }).getByText('简体中文').click();
-  await expect(page.getByText('助手暂不可用')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '询问您的营销数据' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('button', { name: '账户菜单' })).toBeVisible();
-  await expect(page.getByText('The assistant is not available yet')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Ask about your marketing data' })).toHaveCount(0);
 
   await page.getByRole('button', { name: '语言' }).click();
   await page.getByRole('dialog', { name: '语言' }).getByText('English').click();
-  await expect(page.getByText('The assistant is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ask about your marketing data' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
 
   // User popover -> Log out.

@@ -36,7 +36,7 @@ test.describe('notices', () => {
     await expect(dialog).toBeHidden();
 
     await page.reload();
-    await expect(page.getByText('The assistant is not available yet')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ask about your marketing data' })).toBeVisible();
     // Give the pop-up query time to answer: closed on the server, it does not come back.
     await page.waitForTimeout(1500);
     await expect(page.getByRole('dialog').filter({ hasText: title })).toHaveCount(0);

@@ -25,8 +25,9 @@ export async function signInByForm(page: Page, email: string, password: string) 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** The empty chat layout a signed-in user lands on (no assistant configured yet). */
+/** The chat a signed-in user lands on: the assistant's welcome and its composer. */
 export async function expectChatLayout(page: Page) {
   await expect(page).toHaveURL(/\/chat$/);
-  await expect(page.getByText('The assistant is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ask about your marketing data' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
 }

@@ -37,7 +37,7 @@ describe('route guard wiring', () => {
     const app = renderApp('/');
 
     await waitFor(() => expect(app.location()).toBe('/chat'));
-    expect(await screen.findByText('The assistant is not available yet')).toBeTruthy();
+    expect(await screen.findByText('Ask about your marketing data')).toBeTruthy();
   });
 
   it('shows a failing guard as an error with its request id, keeping the app around it', async () => {

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '@app/contract/auth/sign-up';
+import { CHAT_TITLE_MAX, QUESTION_MAX } from '@app/contract/chat/chats';
 import { DEFAULT_LOCALE, LANG_COOKIE, LOCALES, TOKEN_COOKIE } from '@app/contract/common';
 import { describe, expect, it } from 'vitest';
 import * as light from './light-contract';
@@ -11,6 +12,8 @@ describe("the light pages' copy of contract values", () => {
     expect(light.TOKEN_COOKIE).toBe(TOKEN_COOKIE);
     expect(light.PASSWORD_MIN).toBe(PASSWORD_MIN);
     expect(light.PASSWORD_MAX).toBe(PASSWORD_MAX);
+    expect(light.CHAT_TITLE_MAX).toBe(CHAT_TITLE_MAX);
+    expect(light.QUESTION_MAX).toBe(QUESTION_MAX);
   });
 
   it('isLocale accepts exactly the shipped locales', () => {

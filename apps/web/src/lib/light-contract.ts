@@ -3,6 +3,10 @@ import type {
   PASSWORD_MIN as CONTRACT_PASSWORD_MIN,
 } from '@app/contract/auth/sign-up';
 import type {
+  CHAT_TITLE_MAX as CONTRACT_CHAT_TITLE_MAX,
+  QUESTION_MAX as CONTRACT_QUESTION_MAX,
+} from '@app/contract/chat/chats';
+import type {
   LANG_COOKIE as CONTRACT_LANG_COOKIE,
   LOCALES as CONTRACT_LOCALES,
   TOKEN_COOKIE as CONTRACT_TOKEN_COOKIE,
@@ -23,6 +27,8 @@ export const LANG_COOKIE: typeof CONTRACT_LANG_COOKIE = 'app_lang';
 export const TOKEN_COOKIE: typeof CONTRACT_TOKEN_COOKIE = 'app_token';
 export const PASSWORD_MIN: typeof CONTRACT_PASSWORD_MIN = 8;
 export const PASSWORD_MAX: typeof CONTRACT_PASSWORD_MAX = 128;
+export const CHAT_TITLE_MAX: typeof CONTRACT_CHAT_TITLE_MAX = 120;
+export const QUESTION_MAX: typeof CONTRACT_QUESTION_MAX = 4000;
 
 export function isLocale(value: unknown): value is Locale {
   return LOCALES.some((loc) => loc === value);

@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { ChatList } from './chat-list';
 
 /** Below 768 px the conversation list moves into this drawer, so the conversation keeps the width. */
-export function ConversationsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ConversationsDrawer({
+  open,
+  onClose,
+  activeId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  activeId?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Drawer
@@ -14,7 +22,7 @@ export function ConversationsDrawer({ open, onClose }: { open: boolean; onClose:
       onClose={onClose}
       styles={{ body: { padding: 0 } }}
     >
-      <ChatList showTitle={false} />
+      <ChatList showTitle={false} activeId={activeId} onOpen={onClose} />
     </Drawer>
   );
 }

@@ -103,6 +103,27 @@ export async function sendMessage(
   if (!chat) throw new AppError('NOT_FOUND', { msg: ctx.t(CHAT_NOT_FOUND) });
 
   const active = await activeModel(platform);
+
+  const locale = replyLocale(ctx, input.text);
+  const t = locale === ctx.locale ? ctx.t : (msgid: string) => platform.translator.translate(locale, msgid);
+  const replyCtx: SignedInContext = { ...ctx, locale, t };
+  const brand = await findBrand(platform.db, ctx.team.id);
+  const picked = input.source ?? null;
+
+  // Made before anything is held or written: a picked source the team cannot read (a missing or
+  // unready dataset) is refused here, with no hold and no reply left streaming.
+  const model: LanguageModelV3 =
+    active.kind === 'offline'
+      ? offlineModel(
+          await offlineAnalyst(platform, replyCtx, {
+            t,
+            numberLocale: NUMBER_LOCALES[locale] ?? 'en-US',
+            brandName: brand?.brandName ?? '',
+            picked,
+          }),
+        )
+      : active.model;
+
   // Unpriced models cannot be metered, so they cannot answer (costOfCall says so).
   const estimate = await costOfCall(platform, {
     functionKey: CHAT_FUNCTION,
@@ -169,28 +190,10 @@ export async function sendMessage(
     throw error;
   }
 
-  const locale = replyLocale(ctx, input.text);
-  const t = locale === ctx.locale ? ctx.t : (msgid: string) => platform.translator.translate(locale, msgid);
-  const replyCtx: SignedInContext = { ...ctx, locale, t };
-  const brand = await findBrand(platform.db, ctx.team.id);
-  const picked = input.source ?? null;
-
   const parts: ReplyPart[] = [];
   let text = '';
   const abort = new AbortController();
   const started = Date.now();
-
-  const model: LanguageModelV3 =
-    active.kind === 'offline'
-      ? offlineModel(
-          await offlineAnalyst(platform, replyCtx, {
-            t,
-            numberLocale: NUMBER_LOCALES[locale] ?? 'en-US',
-            brandName: brand?.brandName ?? '',
-            picked,
-          }),
-        )
-      : active.model;
 
   let settled = false;
   /** Ends the reply once: keeps it, then settles (done, stopped) or releases (failed). */
@@ -244,6 +247,12 @@ export async function sendMessage(
   };
 
   const used = { inputTokens: 0, outputTokens: 0 };
+  /** What the step under way was sent, about four characters a token: a stopped step used it. */
+  let unfinishedInput = 0;
+  const system = systemPrompt(replyCtx, brand, picked);
+  /** What the page says when the model fails (its own message may name the key or the endpoint). */
+  const failureText = (error: unknown) =>
+    error instanceof AppError ? t(error.message) : t('The assistant could not answer');
   const stream = createUIMessageStream({
     execute: async ({ writer }) => {
       // A user who stopped the reply closed the stream: later frames have nowhere to go.
@@ -263,7 +272,7 @@ export async function sendMessage(
       try {
         const result = streamText({
           model,
-          system: systemPrompt(replyCtx, brand, picked),
+          system,
           messages: [...history, { role: 'user', content: input.text }],
           tools: assistantTools(platform, replyCtx, emit, { sql: active.kind === 'remote' }),
           stopWhen: stepCountIs(MAX_STEPS),
@@ -272,7 +281,19 @@ export async function sendMessage(
           onChunk: ({ chunk }) => {
             if (chunk.type === 'text-delta') text += chunk.text;
           },
+          prepareStep: ({ messages }) => {
+            unfinishedInput = Math.ceil((system.length + JSON.stringify(messages).length) / 4);
+            return undefined;
+          },
+          // Logged here, not printed by the SDK; the page is told by the stream's error frame.
+          onError: ({ error }) => {
+            reply.request.log.warn(
+              { model: active.id, err: error instanceof Error ? error.message : String(error) },
+              'the assistant model failed',
+            );
+          },
           onStepFinish: (step) => {
+            unfinishedInput = 0;
             used.inputTokens += step.usage.inputTokens ?? 0;
             used.outputTokens += step.usage.outputTokens ?? 0;
           },
@@ -282,6 +303,7 @@ export async function sendMessage(
             sendFinish: false,
             sendStart: true,
             messageMetadata: () => ({ reply_id: replyId }),
+            onError: failureText,
           }),
         );
         let status: ReplyCost['status'] = 'done';
@@ -292,17 +314,21 @@ export async function sendMessage(
           status = abort.signal.aborted ? 'stopped' : 'failed';
         }
         if (abort.signal.aborted) status = 'stopped';
-        // A stopped step's words were used but not counted by the model: about four characters each.
-        const outputTokens =
-          status === 'stopped' ? Math.max(used.outputTokens, Math.ceil(text.length / 4)) : used.outputTokens;
-        const cost = await finish(status, { inputTokens: used.inputTokens, outputTokens });
+        // A stopped step read its prompt and wrote words the model never counted: about four
+        // characters a token each.
+        const stopped = status === 'stopped';
+        const inputTokens = used.inputTokens + (stopped ? unfinishedInput : 0);
+        const outputTokens = stopped
+          ? Math.max(used.outputTokens, Math.ceil(text.length / 4))
+          : used.outputTokens;
+        const cost = await finish(status, { inputTokens, outputTokens });
         send({ type: 'data-cost', data: cost });
         send({ type: 'finish' });
       } finally {
         if (!settled) await finish('failed', used).catch(() => undefined);
       }
     },
-    onError: (error) => (error instanceof AppError ? t(error.message) : t('The assistant could not answer')),
+    onError: failureText,
   });
 
   reply.hijack();

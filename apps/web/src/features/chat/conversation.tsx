@@ -1,0 +1,214 @@
+import {
+  CopyOutlined,
+  FileMarkdownOutlined,
+  FileWordOutlined,
+  LoadingOutlined,
+  ReloadOutlined,
+  RobotOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { ChatMessage, ReplyCost } from '@app/contract/chat/chats';
+import type { ReplyPart } from '@app/contract/chat/parts';
+import { convertMarkdownToDoc } from '@app/contract/tools/convert';
+import { Alert, App, Button, Skeleton, Tooltip } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi, openDownload } from '../../lib/api/client';
+import { copyText } from '../../widgets/copy-text/copy-text';
+import { replyMarkdown } from './reply-markdown';
+import { Markdown, ReplyParts } from './reply-parts';
+import type { LiveReply } from './use-conversation';
+
+/** A file name from the question: what the reply answers, safe on every file system. */
+function exportName(question: string): string {
+  const name = question
+    .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 60);
+  return name || 'reply';
+}
+
+function saveText(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function CostLine({ credits, model }: { credits: number | null; model: string | null }) {
+  const { t } = useTranslation();
+  if (credits === null) return null;
+  const who = model === 'offline' || !model ? t('Offline assistant') : model;
+  return (
+    <span className="chat-reply__cost" data-testid="reply-cost">
+      {t('Credits: {{credits}}', { credits })} · {who}
+    </span>
+  );
+}
+
+interface ReplyActionsProps {
+  parts: ReplyPart[];
+  question: string;
+  onRegenerate?: () => void;
+}
+
+/** Copy, export to Markdown (locally) and Word (by the server), and regenerate the last reply. */
+function ReplyActions({ parts, question, onRegenerate }: ReplyActionsProps) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const markdown = () => replyMarkdown(parts, i18n.language, t('SQL'));
+  const toWord = async () => {
+    const answer = await callApi(convertMarkdownToDoc, {
+      body: { content: markdown(), filename: exportName(question) },
+    });
+    openDownload(answer.file_path);
+  };
+  return (
+    <span className="chat-reply__actions">
+      <Tooltip title={t('Copy')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<CopyOutlined aria-hidden />}
+          aria-label={t('Copy')}
+          onClick={() => void copyText(markdown(), message, t)}
+        />
+      </Tooltip>
+      <Tooltip title={t('Export as Markdown (.md)')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<FileMarkdownOutlined aria-hidden />}
+          aria-label={t('Export as Markdown (.md)')}
+          onClick={() => saveText(markdown(), `${exportName(question)}.md`)}
+        />
+      </Tooltip>
+      <Tooltip title={t('Export as Word (.docx)')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<FileWordOutlined aria-hidden />}
+          aria-label={t('Export as Word (.docx)')}
+          onClick={() => void toWord()}
+        />
+      </Tooltip>
+      {onRegenerate ? (
+        <Tooltip title={t('Regenerate')}>
+          <Button
+            size="small"
+            type="text"
+            icon={<ReloadOutlined aria-hidden />}
+            aria-label={t('Regenerate')}
+            onClick={onRegenerate}
+          />
+        </Tooltip>
+      ) : null}
+    </span>
+  );
+}
+
+function Bubble({ who, children }: { who: 'user' | 'assistant'; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <article
+      className={`chat-message chat-message--${who}`}
+      aria-label={who === 'user' ? t('You') : t('Assistant')}
+    >
+      <span className="chat-message__avatar" aria-hidden>
+        {who === 'user' ? <UserOutlined /> : <RobotOutlined />}
+      </span>
+      <div className="chat-message__body">{children}</div>
+    </article>
+  );
+}
+
+function questionText(message: ChatMessage | undefined): string {
+  const part = message?.parts.find((p) => p.type === 'content');
+  return part?.type === 'content' ? part.content : '';
+}
+
+interface ConversationProps {
+  messages: ChatMessage[] | undefined;
+  live: LiveReply | null;
+  onRegenerate: (question: string) => void;
+}
+
+/** The messages of a chat, oldest first, with the reply streaming now at the end. */
+export function Conversation({ messages, live, onRegenerate }: ConversationProps) {
+  const { t } = useTranslation();
+  const end = useRef<HTMLDivElement>(null);
+  // While regenerating, the exchange being replaced is not shown twice.
+  const shown = (live?.regenerate ? dropLastExchange(messages ?? []) : (messages ?? [])).filter(
+    (m) => m.status !== 'streaming' || !live,
+  );
+  const lastReply = [...shown].reverse().find((m) => m.role === 'assistant');
+  const liveLength = live ? live.text.length + live.parts.length : 0;
+
+  // Follows the conversation as it grows: a new message, or more of the streaming reply.
+  const grown = `${shown.length}:${liveLength}`;
+  useEffect(() => {
+    if (grown) end.current?.scrollIntoView?.({ block: 'end' });
+  }, [grown]);
+
+  if (!messages) return <Skeleton active paragraph={{ rows: 4 }} />;
+  return (
+    <div className="chat-thread">
+      {shown.map((message, index) => {
+        if (message.role === 'user') {
+          return (
+            <Bubble key={message.id} who="user">
+              <p className="chat-message__question">{questionText(message)}</p>
+            </Bubble>
+          );
+        }
+        const question = questionText(shown[index - 1]);
+        return (
+          <Bubble key={message.id} who="assistant">
+            {message.status === 'failed' ? (
+              <Alert type="error" showIcon title={t('The assistant could not answer. Try again.')} />
+            ) : null}
+            <ReplyParts parts={message.parts} />
+            {message.status === 'stopped' ? <p className="chat-reply__note">{t('Stopped')}</p> : null}
+            <footer className="chat-reply__footer">
+              <CostLine credits={message.credits} model={message.model} />
+              <ReplyActions
+                parts={message.parts}
+                question={question}
+                onRegenerate={message === lastReply && !live ? () => onRegenerate(question) : undefined}
+              />
+            </footer>
+          </Bubble>
+        );
+      })}
+      {live ? (
+        <>
+          <Bubble who="user">
+            <p className="chat-message__question">{live.question}</p>
+          </Bubble>
+          <Bubble who="assistant">
+            <div aria-live="polite" aria-busy={!live.cost}>
+              {live.text ? <Markdown text={live.text} /> : null}
+              <ReplyParts parts={live.parts} />
+              {live.error ? <Alert type="error" showIcon title={live.error} /> : null}
+              {!live.cost ? (
+                <p className="chat-reply__note">
+                  <LoadingOutlined aria-hidden /> {live.stopping ? t('Stopping…') : t('Answering…')}
+                </p>
+              ) : (
+                <CostLine credits={(live.cost as ReplyCost).credits} model={live.cost.model} />
+              )}
+            </div>
+          </Bubble>
+        </>
+      ) : null}
+      <div ref={end} />
+    </div>
+  );
+}
+
+function dropLastExchange(messages: ChatMessage[]): ChatMessage[] {
+  const lastQuestion = messages.map((m) => m.role).lastIndexOf('user');
+  return lastQuestion < 0 ? messages : messages.slice(0, lastQuestion);
+}

@@ -1,0 +1,157 @@
+import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import type { ReplyPart } from '@app/contract/chat/parts';
+import { createStorageFileLink } from '@app/contract/storage/files';
+import { App, Button, Collapse } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { callApi, openDownload } from '../../lib/api/client';
+import { formatDate } from '../../lib/format';
+import { copyText } from '../../widgets/copy-text/copy-text';
+import { DataGrid } from '../../widgets/data-grid/data-grid';
+import type { GridColumnDef } from '../../widgets/data-grid/server-sort';
+
+// Heavy pieces load when a reply needs them, not with /chat (docs/performance.md).
+const MarkdownView = lazy(() => import('./markdown-view').then((m) => ({ default: m.MarkdownView })));
+const ReplyChartView = lazy(() => import('./reply-chart-view').then((m) => ({ default: m.ReplyChartView })));
+
+type Sourced = Extract<ReplyPart, { type: 'ag_table' | 'ag_chart' }>;
+type AgTable = Extract<ReplyPart, { type: 'ag_table' }>;
+
+export function Markdown({ text }: { text: string }) {
+  return (
+    <Suspense fallback={<div className="chat-markdown">{text}</div>}>
+      <MarkdownView text={text} />
+    </Suspense>
+  );
+}
+
+/** Where a grid's or chart's figures came from: the source, its property, the ranges and freshness. */
+function SourceLine({ part }: { part: Sourced }) {
+  const { t } = useTranslation();
+  const ranges = part.ranges.map((r) => `${r.label} (${r.start} – ${r.end})`).join(t(' vs '));
+  const sources = part.freshness.map((f) => {
+    const synced = f.synced_at ? formatDate(f.synced_at) : t('never');
+    return `${f.property_name}${f.demo ? ` (${t('Demo')})` : ''} · ${t('updated {{time}}', { time: synced })}${
+      f.complete_through ? ` · ${t('complete through {{day}}', { day: f.complete_through })}` : ''
+    }`;
+  });
+  return (
+    <p className="chat-reply__source">
+      {t('Source')}: {sources.join('; ')} · {ranges}
+    </p>
+  );
+}
+
+function toGridColumns(part: AgTable, locale: string): GridColumnDef<Record<string, unknown>>[] {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const convert = (def: AgTable['columnDefs'][number]): GridColumnDef<Record<string, unknown>> =>
+    def.children
+      ? { headerName: def.headerName, children: def.children.map(convert) }
+      : {
+          headerName: def.headerName,
+          field: def.field,
+          ...(def.cellDataType === 'number'
+            ? {
+                type: 'rightAligned',
+                valueFormatter: ({ value }: { value: unknown }) =>
+                  typeof value === 'number' ? numbers.format(value) : value == null ? '' : String(value),
+              }
+            : {}),
+        };
+  return part.columnDefs.map(convert);
+}
+
+function GridPart({ part }: { part: AgTable }) {
+  const { i18n } = useTranslation();
+  const columns = useMemo(() => toGridColumns(part, i18n.language), [part, i18n.language]);
+  return (
+    <div className="chat-reply__block" data-testid="reply-grid">
+      <DataGrid rowData={part.rowData as Record<string, unknown>[]} columnDefs={columns} />
+      <SourceLine part={part} />
+    </div>
+  );
+}
+
+function SqlPart({ part }: { part: Extract<ReplyPart, { type: 'sql' }> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const text = part.statements.join(';\n\n');
+  return (
+    <Collapse
+      size="small"
+      className="chat-reply__sql"
+      items={[
+        {
+          key: 'sql',
+          label: t('SQL'),
+          extra: (
+            <Button
+              size="small"
+              type="text"
+              icon={<CopyOutlined aria-hidden />}
+              aria-label={t('Copy SQL')}
+              onClick={(event) => {
+                event.stopPropagation();
+                void copyText(text, message, t);
+              }}
+            />
+          ),
+          children: (
+            <pre className="chat-reply__code">
+              <code>{text}</code>
+            </pre>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** A reply's typed parts, in order: commentary, grids with their source, charts, SQL, files. */
+export function ReplyParts({ parts }: { parts: ReplyPart[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {parts.map((part, index) => {
+        const key = `${part.type}-${index}`;
+        switch (part.type) {
+          case 'content':
+            return <Markdown key={key} text={part.content} />;
+          case 'table':
+            return <Markdown key={key} text={part.table} />;
+          case 'ag_table':
+            return <GridPart key={key} part={part} />;
+          case 'ag_chart':
+            return (
+              <div key={key} className="chat-reply__block" data-testid="reply-chart">
+                <Suspense fallback={<div className="chat-reply__chart-placeholder" />}>
+                  <ReplyChartView options={part.options} />
+                </Suspense>
+              </div>
+            );
+          case 'sql':
+            return <SqlPart key={key} part={part} />;
+          case 'file':
+            return (
+              <Button
+                key={key}
+                icon={<DownloadOutlined aria-hidden />}
+                onClick={async () => {
+                  // Spec section 7: downloads open in a new window, through a short-lived link.
+                  const link = await callApi(createStorageFileLink, {
+                    params: { id: part.file_id },
+                    body: { disposition: 'attachment' },
+                  });
+                  openDownload(link.url);
+                }}
+              >
+                {t('Download {{name}}', { name: part.name })}
+              </Button>
+            );
+          default:
+            return null;
+        }
+      })}
+    </>
+  );
+}
