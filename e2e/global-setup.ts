@@ -32,6 +32,8 @@ export default async function globalSetup(config: FullConfig) {
       ADMIN_PASSWORD,
       // Every journey signs up or in; keep the per-IP limit out of the way.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // The offline analyst writes its words 25 ms apart, so a journey can stop a reply mid-stream.
+      OFFLINE_STREAM_PACE_MS: '25',
       SMTP_URL: mailbox.url,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...google.serverEnv,

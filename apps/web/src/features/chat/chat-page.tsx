@@ -18,17 +18,16 @@ const ConversationsDrawer = lazy(() =>
   import('./conversations-drawer').then((m) => ({ default: m.ConversationsDrawer })),
 );
 
-/** The sources the composer offers: the team's own, else the demo's, labelled Demo. */
+/** The sources the composer offers: the team's own, else the demo's (its label says Demo). */
 function useSourceOptions(): SourceOption[] | undefined {
-  const { t } = useTranslation();
   const sources = useQuery(sourcesQuery);
   return useMemo(() => {
     if (!sources.data) return undefined;
     const own = new Set(sources.data.items.filter((s) => s.origin === 'team').map((s) => s.source));
     return sources.data.items
       .filter((s) => s.origin === 'team' || !own.has(s.source))
-      .map((s) => ({ value: s.source, label: s.origin === 'demo' ? `${s.label} (${t('Demo')})` : s.label }));
-  }, [sources.data, t]);
+      .map((s) => ({ value: s.source, label: s.label }));
+  }, [sources.data]);
 }
 
 function useAssistantName(): string | undefined {
