@@ -1,14 +1,25 @@
 import type { Dataset } from '@app/contract/analytics/datasets';
+import { createChat } from '@app/contract/chat/chats';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, List, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { callApi } from '../../lib/api/client';
 import { formatCompactNumber, formatDate } from '../../lib/format';
 import { datasetStatusLabel } from '../../lib/labels/storage-labels';
 import { datasetsKey, datasetsQuery, removeDataset } from './datasets-api';
 
-/** The team's datasets: what each holds, its import progress, delete. */
+/** The team's datasets: what each holds, its import progress, a chat about it, delete. */
 export function DatasetsCard() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  /** A chat on the dataset: the composer has it picked as the source. */
+  const ask = async (dataset: Dataset) => {
+    const { chat } = await callApi(createChat, {
+      body: { title: t('About {{name}}', { name: dataset.name }).slice(0, 120) },
+    });
+    void navigate(`/chat/${chat.id}`, { state: { source: `dataset:${dataset.id}` } });
+  };
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const datasets = useQuery(datasetsQuery());
@@ -32,6 +43,15 @@ export function DatasetsCard() {
         renderItem={(dataset) => (
           <List.Item
             actions={[
+              <Button
+                key="ask"
+                size="small"
+                type="link"
+                disabled={dataset.status !== 'ready'}
+                onClick={() => void ask(dataset)}
+              >
+                {t('Ask about this dataset')}
+              </Button>,
               <Button
                 key="delete"
                 size="small"

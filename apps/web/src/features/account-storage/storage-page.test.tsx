@@ -167,3 +167,73 @@ describe('/account/user/storage, scoped by project', () => {
     );
   });
 });
+
+describe('a dataset in storage', () => {
+  it('"Ask about this dataset" opens a new chat with the dataset picked as its source', async () => {
+    signIn();
+    const ID = '0f8b6c1e-2a3d-4e5f-8a9b-0c1d2e3f4a5b';
+    const fetch = stubFetch({
+      ...signedInRoutes(),
+      'GET /api/account/storage/folders': { body: { folders: [] } },
+      'GET /api/account/storage/usage': {
+        body: { used_bytes: 0, limit_bytes: 100 * 1024 * 1024, files_count: 0, by_type: [] },
+      },
+      'GET /api/account/storage/files': { body: { items: [], total: 0, page: 1, page_size: 10 } },
+      'GET /api/analytics/datasets': {
+        body: {
+          items: [
+            {
+              id: ID,
+              name: 'Leads 2026',
+              file_id: null,
+              status: 'ready',
+              progress: 100,
+              error: null,
+              row_count: 1200,
+              columns: [],
+              created_at: 1_700_000_000,
+              updated_at: 1_700_000_000,
+            },
+          ],
+        },
+      },
+      'POST /api/chats': (request) => ({
+        body: {
+          chat: {
+            id: 'c-9',
+            title: (request.json() as { title: string }).title,
+            created_at: 1_700_000_000,
+            updated_at: 1_700_000_000,
+          },
+        },
+      }),
+      'GET /api/chats': { body: { items: [], total: 0 } },
+      'GET /api/chats/c-9': {
+        body: { chat: { id: 'c-9', title: 'About Leads 2026', created_at: 1, updated_at: 1 }, messages: [] },
+      },
+      'GET /api/chats/assistant': { body: { offline: true, model: 'offline', message_credits: 1 } },
+      'GET /api/analytics/sources': {
+        body: {
+          items: [
+            {
+              source: `dataset:${ID}`,
+              origin: 'team',
+              label: 'Leads 2026',
+              metrics: [],
+              dimensions: [],
+              freshness: [],
+            },
+          ],
+        },
+      },
+    });
+    const app = renderApp('/account/user/storage');
+    const card = await screen.findByTestId('datasets-card');
+    (await within(card).findByRole('button', { name: 'Ask about this dataset' })).click();
+
+    await waitFor(() => expect(app.location()).toBe('/chat/c-9'));
+    expect(fetch.callsTo('POST /api/chats')[0]?.json()).toEqual({ title: 'About Leads 2026' });
+    const picker = (await screen.findByRole('combobox', { name: 'Data source' })) as HTMLSelectElement;
+    await waitFor(() => expect(picker.value).toBe(`dataset:${ID}`));
+  });
+});
