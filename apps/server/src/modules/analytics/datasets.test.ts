@@ -1,6 +1,7 @@
 import { deleteDataset, getDataset, importDataset, previewDataset } from '@app/contract/analytics/datasets';
 import { runAnalyticsQuery } from '@app/contract/analytics/query';
 import { listAnalyticsSources } from '@app/contract/analytics/sources';
+import { createChat, sendChatMessage } from '@app/contract/chat/chats';
 import { uploadStorageFiles } from '@app/contract/storage/files';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,6 +126,39 @@ describe('datasets from uploads', () => {
     expect(sources.items.find((s) => s.source === `dataset:${datasetId}`)?.metrics.map((m) => m.key)).toEqual(
       ['rows', 'sessions', 'spend', 'ctr'],
     );
+  });
+
+  it('the assistant answers about the dataset picked in the composer, from its own columns', async () => {
+    const { chat } = (await callEndpoint(t.app, createChat, { as: alice, body: {} })).ok();
+    const res = await callEndpoint(t.app, sendChatMessage, {
+      as: alice,
+      params: { id: chat.id },
+      body: {
+        id: `dataset-question-${Date.now()}`,
+        text: 'sessions and spend by channel from 2026-10-08 to 2026-10-21',
+        source: `dataset:${datasetId}`,
+      },
+    });
+    expect(res.status).toBe(200);
+    const grid = res.text
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map(
+        (line) =>
+          JSON.parse(line.slice(6)) as {
+            type: string;
+            data?: { type: string; rowData?: Record<string, unknown>[] };
+          },
+      )
+      .find((frame) => frame.type === 'data-part' && frame.data?.type === 'ag_table')?.data;
+    const inRange = ROWS.filter((r) => r.day >= '2026-10-08' && r.day <= '2026-10-21');
+    for (const channel of ['organic', 'paid']) {
+      const mine = inRange.filter((r) => r.channel === channel);
+      const row = grid?.rowData?.find((r) => r.channel === channel);
+      expect(row?.sessions).toBe(mine.reduce((sum, r) => sum + r.sessions, 0));
+      // Shown in currency units, as the grid shows money.
+      expect(row?.spend).toBeCloseTo(mine.reduce((sum, r) => sum + r.spendCents, 0) / 100, 2);
+    }
   });
 
   it('append adds the rows again; replace starts over; append with other columns is refused', async () => {
