@@ -1,6 +1,6 @@
 import { SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type ChangeEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type ChangeEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUESTION_MAX } from '../../lib/light-contract';
 
@@ -22,6 +22,8 @@ interface ChatComposerProps {
   onStop?: () => void;
   /** Who answers, shown under the box ("Offline assistant" or the model's name). */
   assistantName?: string;
+  /** Beside the source picker: the Google sources button (its icons, the connector on click). */
+  tools?: ReactNode;
 }
 
 /** The tallest the message box grows before it scrolls (six lines). */
@@ -47,6 +49,7 @@ export function ChatComposer({
   onSend,
   onStop,
   assistantName,
+  tools,
 }: ChatComposerProps) {
   const { t } = useTranslation();
   const reasonId = useId();
@@ -101,6 +104,7 @@ export function ChatComposer({
           )}
         </div>
         <div className="chat-page__composer-tools">
+          {tools}
           {sources ? (
             // A native select in antd's look: antd's Select would be a twelfth of /chat's first load.
             <select

@@ -8,6 +8,7 @@ import { DocumentTitle } from '../../widgets/brand/document-title';
 import { assistantQuery, chatQuery, type PendingQuestion, sourcesQuery, useChatMutations } from './chat-api';
 import { ChatComposer, type SourceOption } from './chat-composer';
 import { ChatList } from './chat-list';
+import { GoogleSources } from './google-sources';
 import './chat-page.css';
 
 // A chat's messages, grids, charts and editors load when a chat is open, not with /chat.
@@ -117,6 +118,7 @@ export function ChatPage() {
               onSourceChange={setSource}
               onSend={askInNewChat}
               assistantName={assistantName}
+              tools={<GoogleSources />}
             />
           </>
         )}

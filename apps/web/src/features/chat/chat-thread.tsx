@@ -4,6 +4,7 @@ import { DocumentTitle } from '../../widgets/brand/document-title';
 import type { PendingQuestion } from './chat-api';
 import { ChatComposer, type SourceOption } from './chat-composer';
 import { Conversation } from './conversation';
+import { GoogleSources } from './google-sources';
 import { useConversation } from './use-conversation';
 
 /** One chat: its messages, the streaming reply and the composer. */
@@ -49,6 +50,7 @@ export function ChatThread({
         onSend={(text) => send(text, { source })}
         onStop={stop}
         assistantName={assistantName}
+        tools={<GoogleSources />}
       />
     </>
   );
