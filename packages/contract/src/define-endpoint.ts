@@ -22,7 +22,12 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
  * object, since no JSON body is sent.
  */
 export type RawAnswer =
-  | { kind: 'event-stream'; message: AnyObject }
+  | {
+      kind: 'event-stream';
+      message: AnyObject;
+      /** The frame that ends the stream, as sent (`END` by default; the AI SDK's is `[DONE]`). */
+      end?: string;
+    }
   | { kind: 'bytes'; types: readonly string[] };
 
 export interface EndpointSpec {

@@ -154,7 +154,7 @@ const zBinary = z.string().meta({ format: 'binary' });
 function rawResponse(answer: RawAnswer) {
   if (answer.kind === 'event-stream') {
     return {
-      description: 'text/event-stream: each `data:` frame is one message (JSON), then `data: END`',
+      description: `text/event-stream: each \`data:\` frame is one message (JSON), then \`data: ${answer.end ?? 'END'}\``,
       content: { 'text/event-stream': { schema: answer.message } },
     };
   }

@@ -157,7 +157,7 @@ export const sendChatMessage = defineEndpoint({
     regenerate: z.boolean().default(false),
   }),
   response: z.object({}),
-  answer: { kind: 'event-stream', message: zReplyFrame },
+  answer: { kind: 'event-stream', message: zReplyFrame, end: '[DONE]' },
 });
 
 /** Which assistant answers: the offline analyst, or the model the admin configured. */
