@@ -1,5 +1,7 @@
 import {
   CopyOutlined,
+  EditOutlined,
+  FileAddOutlined,
   FileMarkdownOutlined,
   FileWordOutlined,
   LoadingOutlined,
@@ -11,31 +13,18 @@ import type { ChatMessage, ReplyCost } from '@app/contract/chat/chats';
 import type { ReplyPart } from '@app/contract/chat/parts';
 import { convertMarkdownToDoc } from '@app/contract/tools/convert';
 import { Alert, App, Button, Skeleton, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, openDownload } from '../../lib/api/client';
 import { copyText } from '../../widgets/copy-text/copy-text';
+import { exportName, saveText } from './reply-export';
 import { replyMarkdown } from './reply-markdown';
 import { Markdown, ReplyParts } from './reply-parts';
 import type { LiveReply } from './use-conversation';
+import { type Report, useReport } from './use-report';
 
-/** A file name from the question: what the reply answers, safe on every file system. */
-function exportName(question: string): string {
-  const name = question
-    .replace(/[\\/:*?"<>|\r\n]+/g, ' ')
-    .trim()
-    .slice(0, 60);
-  return name || 'reply';
-}
-
-function saveText(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+// TipTap and the drawer load when a reply is first taken into a report (docs/performance.md).
+const ReportDrawer = lazy(() => import('./report-drawer').then((m) => ({ default: m.ReportDrawer })));
 
 function CostLine({ credits, model }: { credits: number | null; model: string | null }) {
   const { t } = useTranslation();
@@ -51,11 +40,15 @@ function CostLine({ credits, model }: { credits: number | null; model: string | 
 interface ReplyActionsProps {
   parts: ReplyPart[];
   question: string;
+  report: Report;
   onRegenerate?: () => void;
 }
 
-/** Copy, export to Markdown (locally) and Word (by the server), and regenerate the last reply. */
-function ReplyActions({ parts, question, onRegenerate }: ReplyActionsProps) {
+/**
+ * Copy, export to Markdown (locally) and Word (by the server), edit as or add to the report, and
+ * regenerate the last reply.
+ */
+function ReplyActions({ parts, question, report, onRegenerate }: ReplyActionsProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const markdown = () => replyMarkdown(parts, i18n.language, t('SQL'));
@@ -92,6 +85,24 @@ function ReplyActions({ parts, question, onRegenerate }: ReplyActionsProps) {
           icon={<FileWordOutlined aria-hidden />}
           aria-label={t('Export as Word (.docx)')}
           onClick={() => void toWord()}
+        />
+      </Tooltip>
+      <Tooltip title={t('Edit as report')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<EditOutlined aria-hidden />}
+          aria-label={t('Edit as report')}
+          onClick={() => report.edit(markdown(), exportName(question))}
+        />
+      </Tooltip>
+      <Tooltip title={t('Add to report')}>
+        <Button
+          size="small"
+          type="text"
+          icon={<FileAddOutlined aria-hidden />}
+          aria-label={t('Add to report')}
+          onClick={() => report.add(markdown(), exportName(question))}
         />
       </Tooltip>
       {onRegenerate ? (
@@ -139,6 +150,7 @@ interface ConversationProps {
 export function Conversation({ messages, live, onRegenerate }: ConversationProps) {
   const { t } = useTranslation();
   const end = useRef<HTMLDivElement>(null);
+  const report = useReport();
   // While regenerating, the exchange being replaced is not shown twice.
   const shown = (live?.regenerate ? dropLastExchange(messages ?? []) : (messages ?? [])).filter(
     (m) => m.status !== 'streaming' || !live,
@@ -176,6 +188,7 @@ export function Conversation({ messages, live, onRegenerate }: ConversationProps
               <ReplyActions
                 parts={message.parts}
                 question={question}
+                report={report}
                 onRegenerate={message === lastReply && !live ? () => onRegenerate(question) : undefined}
               />
             </footer>
@@ -204,6 +217,16 @@ export function Conversation({ messages, live, onRegenerate }: ConversationProps
         </>
       ) : null}
       <div ref={end} />
+      {report.inserts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ReportDrawer
+            open={report.open}
+            onClose={report.close}
+            inserts={report.inserts}
+            filename={report.filename}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

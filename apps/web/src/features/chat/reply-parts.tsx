@@ -13,6 +13,8 @@ import type { GridColumnDef } from '../../widgets/data-grid/server-sort';
 // Heavy pieces load when a reply needs them, not with /chat (docs/performance.md).
 const MarkdownView = lazy(() => import('./markdown-view').then((m) => ({ default: m.MarkdownView })));
 const ReplyChartView = lazy(() => import('./reply-chart-view').then((m) => ({ default: m.ReplyChartView })));
+// CodeMirror: antd's Collapse renders a panel's children when it is first opened, so only then.
+const SqlView = lazy(() => import('./sql-view').then((m) => ({ default: m.SqlView })));
 
 type Sourced = Extract<ReplyPart, { type: 'ag_table' | 'ag_chart' }>;
 type AgTable = Extract<ReplyPart, { type: 'ag_table' }>;
@@ -97,9 +99,15 @@ function SqlPart({ part }: { part: Extract<ReplyPart, { type: 'sql' }> }) {
             />
           ),
           children: (
-            <pre className="chat-reply__code">
-              <code>{text}</code>
-            </pre>
+            <Suspense
+              fallback={
+                <pre className="chat-reply__code">
+                  <code>{text}</code>
+                </pre>
+              }
+            >
+              <SqlView text={text} />
+            </Suspense>
           ),
         },
       ]}
