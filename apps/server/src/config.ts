@@ -68,11 +68,19 @@ export const zConfig = z.object({
   GOOGLE_ADS_DEVELOPER_TOKEN: z.string().optional(),
   /**
    * The assistant's model (issue 24) may be seeded from the environment; the foreign-keys vault
-   * (kind llm_openai_compatible) holds it otherwise. Without either the offline analyst answers.
+   * (kinds llm_openai_compatible, llm_anthropic, llm_gemini) holds it otherwise. Without any the
+   * offline analyst answers. The provider SDKs' own variables (ANTHROPIC_API_KEY and the like)
+   * are never read: a key a developer's shell happens to hold must not start answering.
    */
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_ANTHROPIC_BASE_URL: z.url().optional(),
+  LLM_ANTHROPIC_API_KEY: z.string().optional(),
+  LLM_ANTHROPIC_MODEL: z.string().optional(),
+  LLM_GEMINI_BASE_URL: z.url().optional(),
+  LLM_GEMINI_API_KEY: z.string().optional(),
+  LLM_GEMINI_MODEL: z.string().optional(),
   /** Milliseconds between the offline analyst's streamed words (0: as fast as it writes them). */
   OFFLINE_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(0),
   /** First wait after a quota error or a passing failure of a sync; doubles each time, up to an hour. */

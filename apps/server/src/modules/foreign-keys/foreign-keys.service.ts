@@ -34,6 +34,16 @@ const ENV_SEEDS: Record<ForeignKeyKindName, (config: Config) => Values> = {
     ...(config.LLM_API_KEY ? { api_key: config.LLM_API_KEY } : {}),
     ...(config.LLM_MODEL ? { model: config.LLM_MODEL } : {}),
   }),
+  llm_anthropic: (config) => ({
+    ...(config.LLM_ANTHROPIC_BASE_URL ? { base_url: config.LLM_ANTHROPIC_BASE_URL } : {}),
+    ...(config.LLM_ANTHROPIC_API_KEY ? { api_key: config.LLM_ANTHROPIC_API_KEY } : {}),
+    ...(config.LLM_ANTHROPIC_MODEL ? { model: config.LLM_ANTHROPIC_MODEL } : {}),
+  }),
+  llm_gemini: (config) => ({
+    ...(config.LLM_GEMINI_BASE_URL ? { base_url: config.LLM_GEMINI_BASE_URL } : {}),
+    ...(config.LLM_GEMINI_API_KEY ? { api_key: config.LLM_GEMINI_API_KEY } : {}),
+    ...(config.LLM_GEMINI_MODEL ? { model: config.LLM_GEMINI_MODEL } : {}),
+  }),
 };
 
 const sealers = new WeakMap<Platform, Sealer>();
@@ -141,6 +151,8 @@ export async function saveForeignKey(
           given === undefined || (given === '' && field.secret) ? (before[field.key] ?? '') : given;
         if (field.required && !value)
           throw validationError({ [`values.${field.key}`]: `${field.label} is required` });
+        if (value && 'choices' in field && !(field.choices as readonly string[]).includes(value))
+          throw validationError({ [`values.${field.key}`]: 'Not one of the values this field takes' });
         if (value) next[field.key] = value;
         if ((before[field.key] ?? '') !== value) changed.push(field.key);
       }

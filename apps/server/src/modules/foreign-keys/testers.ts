@@ -1,5 +1,6 @@
 import type { ForeignKeyKindName } from '@app/contract/admin/foreign-keys/foreign-keys';
 import type { Config } from '../../config';
+import { ANTHROPIC_API, ANTHROPIC_VERSION, apiRoot, GEMINI_API } from './model-endpoints';
 
 export interface TestOutcome {
   ok: boolean;
@@ -35,31 +36,111 @@ const googleOAuth: Tester = async (values, config) => {
   return { ok: false, message: `Google answered an unexpected ${response.status}` };
 };
 
+/** What a provider says of one model id. */
+type ModelLookUp = 'offered' | 'missing' | 'key refused' | { unexpected: number };
+
+const MODEL_FIELDS = [
+  ['model', 'The endpoint does not offer this model'],
+  ['fallback_model', 'The endpoint does not offer the fallback model'],
+] as const;
+
+/** The key works and the provider offers the model and the fallback (when one is set). */
+async function checkModels(
+  values: Record<string, string>,
+  lookUp: (model: string) => Promise<ModelLookUp>,
+): Promise<TestOutcome> {
+  for (const [field, missing] of MODEL_FIELDS) {
+    const model = values[field];
+    if (!model) continue;
+    const found = await lookUp(model);
+    if (found === 'key refused') return { ok: false, message: 'The endpoint refused this API key' };
+    if (found === 'missing') return { ok: false, message: missing };
+    if (found !== 'offered') {
+      return { ok: false, message: `The endpoint answered an unexpected ${found.unexpected}` };
+    }
+  }
+  return { ok: true, message: 'The endpoint answers and offers this model' };
+}
+
+const TIMEOUT_MS = 10_000;
+
 /**
  * An OpenAI-compatible endpoint: list its models (`GET {base_url}/models`, which OpenAI, DeepSeek,
- * Qwen, Ollama and vLLM all answer) and check the configured model is among them.
+ * Qwen, Ollama and vLLM all answer) and check the configured models are among them.
  */
 const openAiCompatible: Tester = async (values) => {
   const base = (values.base_url ?? '').replace(/\/+$/, '');
-  const response = await fetch(`${base}/models`, {
-    headers: values.api_key ? { authorization: `Bearer ${values.api_key}` } : {},
-    signal: AbortSignal.timeout(10_000),
+  let listed: Promise<ModelLookUp | string[]> | null = null;
+  const list = async (): Promise<ModelLookUp | string[]> => {
+    const response = await fetch(`${base}/models`, {
+      headers: values.api_key ? { authorization: `Bearer ${values.api_key}` } : {},
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (response.status === 401 || response.status === 403) return 'key refused';
+    if (!response.ok) return { unexpected: response.status };
+    const body = (await response.json().catch(() => ({}))) as { data?: { id?: string }[] };
+    return (body.data ?? []).flatMap((model) => (model.id ? [model.id] : []));
+  };
+  return checkModels(values, async (model) => {
+    listed ??= list();
+    const ids = await listed;
+    if (!Array.isArray(ids)) return ids;
+    return ids.includes(model) ? 'offered' : 'missing';
   });
-  if (response.status === 401 || response.status === 403) {
-    return { ok: false, message: 'The endpoint refused this API key' };
-  }
-  if (!response.ok) return { ok: false, message: `The endpoint answered an unexpected ${response.status}` };
-  const body = (await response.json().catch(() => ({}))) as { data?: { id?: string }[] };
-  const ids = (body.data ?? []).map((model) => model.id);
-  if (values.model && !ids.includes(values.model)) {
-    return { ok: false, message: 'The endpoint does not offer this model' };
-  }
-  return { ok: true, message: 'The endpoint answers and offers this model' };
+};
+
+/**
+ * Anthropic's Models API with the headers every Anthropic call carries (`x-api-key`,
+ * `anthropic-version`). Each model is asked for by id (`GET /v1/models/{id}`) rather than found
+ * in the list: the list is paged (20 a page) and leaves out aliases such as
+ * `claude-sonnet-4-5`, which the Messages API and this lookup both accept.
+ */
+const anthropic: Tester = async (values) => {
+  const root = apiRoot(values, ANTHROPIC_API);
+  return checkModels(values, async (model) => {
+    const response = await fetch(`${root}/models/${encodeURIComponent(model)}`, {
+      headers: { 'x-api-key': values.api_key ?? '', 'anthropic-version': ANTHROPIC_VERSION },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (response.ok) return 'offered';
+    if (response.status === 401 || response.status === 403) return 'key refused';
+    if (response.status === 404) return 'missing';
+    return { unexpected: response.status };
+  });
+};
+
+/**
+ * Google's Gemini API (`GET /v1beta/models/{model}` with the `x-goog-api-key` header). Google
+ * answers a key it does not know with 400 INVALID_ARGUMENT (reason API_KEY_INVALID), a key
+ * without access to the API with 403, and a model it lacks with 404.
+ */
+const gemini: Tester = async (values) => {
+  const root = apiRoot(values, GEMINI_API);
+  return checkModels(values, async (model) => {
+    // As the AI SDK names it: `models/{id}`, or a full resource name such as `tunedModels/…`.
+    const path = model.includes('/') ? model : `models/${model}`;
+    const response = await fetch(`${root}/${path.split('/').map(encodeURIComponent).join('/')}`, {
+      headers: { 'x-goog-api-key': values.api_key ?? '' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (response.ok) return 'offered';
+    if (response.status === 404) return 'missing';
+    if (response.status === 401 || response.status === 403) return 'key refused';
+    const body = (await response.json().catch(() => ({}))) as {
+      error?: { details?: { reason?: string }[] };
+    };
+    if ((body.error?.details ?? []).some((detail) => detail.reason === 'API_KEY_INVALID')) {
+      return 'key refused';
+    }
+    return { unexpected: response.status };
+  });
 };
 
 export const TESTERS: Record<ForeignKeyKindName, Tester> = {
   google_oauth: googleOAuth,
   llm_openai_compatible: openAiCompatible,
+  llm_anthropic: anthropic,
+  llm_gemini: gemini,
 };
 
 /** Runs a kind's test; a provider out of reach is a failed test, never a server error. */

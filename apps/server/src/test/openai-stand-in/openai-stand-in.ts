@@ -21,7 +21,7 @@ import {
  * protocol.ts), with OpenAI's refusals (401 for a wrong bearer key, 404 `model_not_found`, 400 for
  * a malformed conversation). What the model says is scripted: a test gives the turns (tool calls
  * with their arguments, or text, with the token usage to report and a delay between streamed
- * chunks), and reads back every request it received: the system prompt, the tools offered, the
+ * chunks, or an error to answer instead), and reads back every request it received: the system prompt, the tools offered, the
  * tool results sent back.
  *
  * Run by hand: `npm run llm:stand-in` (see main.ts).
@@ -42,6 +42,8 @@ export interface Turn {
   usage?: Usage;
   /** Milliseconds between streamed chunks. */
   delayMs?: number;
+  /** An error answered instead (a 500, a 503, a 429 rate limit), as OpenAI words it. */
+  fail?: { status: number; message?: string };
 }
 
 /** Answers each request from what it holds (the default script answers any question). */
@@ -117,6 +119,25 @@ function completionOf(turn: Turn, request: ChatRequest): Completion {
   };
 }
 
+function failureOf({ status, message }: { status: number; message?: string }): OpenAiError {
+  if (status === 429) {
+    return openAiError(
+      429,
+      message ?? 'Rate limit reached for requests. Please try again in 20s.',
+      'requests',
+      'rate_limit_exceeded',
+    );
+  }
+  if (status >= 500) {
+    return openAiError(
+      status,
+      message ?? 'The server had an error while processing your request.',
+      'server_error',
+    );
+  }
+  return openAiError(status, message ?? 'The request was refused', 'invalid_request_error');
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -186,6 +207,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
       const error = openAiError(500, 'The stand-in has no turn scripted for this request', 'server_error');
       return fail(res, record, error);
     }
+    if (turn.fail) return fail(res, record, failureOf(turn.fail));
     const completion = completionOf(turn, body);
     if (!body.stream) {
       if (turn.delayMs) await sleep(turn.delayMs);

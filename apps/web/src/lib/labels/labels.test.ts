@@ -233,7 +233,10 @@ const NOT_SHOWN: [values: string[], why: string][] = [
     'each dynamic config comes with its label from the server',
   ],
   [['enter', 'heartbeat', 'leave'], 'editing presence calls'],
-  [['google_oauth', 'llm_openai_compatible'], 'each foreign key comes with its label from the server'],
+  [
+    ['google_oauth', 'llm_openai_compatible', 'llm_anthropic', 'llm_gemini'],
+    'each foreign key comes with its label from the server',
+  ],
   [['saved', 'env', 'none'], 'the foreign keys page words each source as a sentence tag'],
   [
     [

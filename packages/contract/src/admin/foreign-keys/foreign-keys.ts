@@ -5,13 +5,15 @@ import { defineEndpoint } from '../../define-endpoint';
 /**
  * "Foreign keys" (`/admin/sys-settings/foreign-keys`): the vault of third-party credentials
  * (ARCHITECTURE section 6). Each kind lists its fields; secret fields are never answered, only
- * masked. Later kinds (Stripe, WeChat Pay, Alipay, SMTP, S3, model providers) join this list.
+ * masked. Later kinds (Stripe, WeChat Pay, Alipay, SMTP, S3) join this list.
  */
 export interface ForeignKeyField {
   key: string;
   label: string;
   secret: boolean;
   required: boolean;
+  /** The only values the field takes (its label names them); empty is allowed unless required. */
+  choices?: readonly string[];
 }
 
 export interface ForeignKeyKind {
@@ -19,6 +21,15 @@ export interface ForeignKeyKind {
   label: string;
   fields: readonly ForeignKeyField[];
 }
+
+/** On every model kind: `no` keeps its key without letting it answer the assistant; empty is yes. */
+const USE_FOR_ASSISTANT = {
+  key: 'use_for_assistant',
+  label: 'Use for the assistant (yes or no)',
+  secret: false,
+  required: false,
+  choices: ['yes', 'no'],
+} as const satisfies ForeignKeyField;
 
 export const FOREIGN_KEY_KINDS = [
   {
@@ -30,6 +41,8 @@ export const FOREIGN_KEY_KINDS = [
       { key: 'ads_developer_token', label: 'Google Ads developer token', secret: true, required: false },
     ],
   },
+  // The assistant's model providers. Which one answers: the first of these three, in this order,
+  // that is fully configured and not marked `use_for_assistant: no` (server: chat/assistant/providers.ts).
   {
     // Any endpoint that speaks OpenAI's chat completions: OpenAI, DeepSeek, Qwen, Ollama, vLLM.
     kind: 'llm_openai_compatible',
@@ -39,6 +52,32 @@ export const FOREIGN_KEY_KINDS = [
       { key: 'api_key', label: 'API key', secret: true, required: false },
       { key: 'model', label: 'Model', secret: false, required: true },
       { key: 'fallback_model', label: 'Fallback model', secret: false, required: false },
+      USE_FOR_ASSISTANT,
+    ],
+  },
+  {
+    // Anthropic's Messages API; the base URL defaults to https://api.anthropic.com.
+    kind: 'llm_anthropic',
+    label: 'Assistant model (Anthropic)',
+    fields: [
+      { key: 'base_url', label: 'Base URL', secret: false, required: false },
+      { key: 'api_key', label: 'API key', secret: true, required: true },
+      { key: 'model', label: 'Model', secret: false, required: true },
+      { key: 'fallback_model', label: 'Fallback model', secret: false, required: false },
+      USE_FOR_ASSISTANT,
+    ],
+  },
+  {
+    // Google's Gemini API (Generative Language); the base URL defaults to
+    // https://generativelanguage.googleapis.com.
+    kind: 'llm_gemini',
+    label: 'Assistant model (Gemini)',
+    fields: [
+      { key: 'base_url', label: 'Base URL', secret: false, required: false },
+      { key: 'api_key', label: 'API key', secret: true, required: true },
+      { key: 'model', label: 'Model', secret: false, required: true },
+      { key: 'fallback_model', label: 'Fallback model', secret: false, required: false },
+      USE_FOR_ASSISTANT,
     ],
   },
 ] as const satisfies readonly ForeignKeyKind[];

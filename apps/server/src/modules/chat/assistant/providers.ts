@@ -1,39 +1,84 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { OFFLINE_MODEL } from '@app/contract/billing/prices';
 import type { Platform } from '../../../platform/platform';
 import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
+import { ANTHROPIC_API, apiRoot, GEMINI_API } from '../../foreign-keys/model-endpoints';
 
 /**
- * Which model answers the chat (ARCHITECTURE section 8, Providers): the model the admin set in the
- * foreign-keys vault (any OpenAI-compatible endpoint: OpenAI, DeepSeek, Qwen, Ollama, vLLM), with
- * its fallback tried when the first cannot start; without one, the offline analyst, which needs no
- * key. The model's id is what the price table and the usage log name.
+ * Which model answers the chat (ARCHITECTURE section 8, Providers): a model the admin set in the
+ * foreign-keys vault, with its fallback for a reply the first cannot start (fallback.ts);
+ * without one, the offline analyst, which needs no key. The model's id is what the price table
+ * and the usage log name.
+ *
+ * The rule, which the admin controls on the foreign-keys page: the model kinds are read in a
+ * fixed order (OpenAI-compatible, Anthropic, Gemini) and the first that is fully configured (the
+ * fields its provider needs to answer) and not marked `use_for_assistant: no` answers. So one
+ * configured provider answers as soon as it is saved, and with several the admin says `no` on
+ * those that should keep their key without answering.
  */
+export interface RemoteModel {
+  id: string;
+  model: LanguageModelV3;
+}
+
 export type ActiveModel =
   | { kind: 'offline'; id: typeof OFFLINE_MODEL }
-  | {
-      kind: 'remote';
-      id: string;
-      model: LanguageModelV3;
-      fallback: { id: string; model: LanguageModelV3 } | null;
-    };
+  | ({ kind: 'remote'; fallback: RemoteModel | null } & RemoteModel);
+
+type Values = Record<string, string>;
+
+/** A kind's models, or null when it lacks what its provider needs to answer. */
+type ProviderOf = (values: Values) => ((modelId: string) => LanguageModelV3) | null;
+
+const PROVIDERS = {
+  // Any endpoint speaking OpenAI's chat completions; a local Ollama or vLLM may need no key.
+  llm_openai_compatible: (values) => {
+    if (!values.base_url) return null;
+    const provider = createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL: values.base_url.replace(/\/+$/, ''),
+      ...(values.api_key ? { apiKey: values.api_key } : {}),
+      includeUsage: true,
+    });
+    return (id) => provider.chatModel(id);
+  },
+  // The base URL and key are always passed: the SDKs would otherwise read ANTHROPIC_BASE_URL,
+  // ANTHROPIC_API_KEY or GOOGLE_GENERATIVE_AI_API_KEY from the process's environment.
+  llm_anthropic: (values) => {
+    if (!values.api_key) return null;
+    const provider = createAnthropic({ baseURL: apiRoot(values, ANTHROPIC_API), apiKey: values.api_key });
+    return (id) => provider.messages(id);
+  },
+  llm_gemini: (values) => {
+    if (!values.api_key) return null;
+    const provider = createGoogleGenerativeAI({
+      baseURL: apiRoot(values, GEMINI_API),
+      apiKey: values.api_key,
+    });
+    return (id) => provider.chat(id);
+  },
+} satisfies Record<string, ProviderOf>;
+
+/** The order the kinds are read in (see the rule above). */
+export const MODEL_KINDS = ['llm_openai_compatible', 'llm_anthropic', 'llm_gemini'] as const;
 
 export async function activeModel(platform: Platform): Promise<ActiveModel> {
-  const values = await readForeignKey(platform, 'llm_openai_compatible');
-  if (!values?.base_url || !values.model) return { kind: 'offline', id: OFFLINE_MODEL };
-  const provider = createOpenAICompatible({
-    name: 'openai-compatible',
-    baseURL: values.base_url.replace(/\/+$/, ''),
-    ...(values.api_key ? { apiKey: values.api_key } : {}),
-    includeUsage: true,
-  });
-  return {
-    kind: 'remote',
-    id: values.model,
-    model: provider.chatModel(values.model),
-    fallback: values.fallback_model
-      ? { id: values.fallback_model, model: provider.chatModel(values.fallback_model) }
-      : null,
-  };
+  for (const kind of MODEL_KINDS) {
+    const values = await readForeignKey(platform, kind);
+    if (!values?.model || values.use_for_assistant === 'no') continue;
+    const modelOf = PROVIDERS[kind](values);
+    if (!modelOf) continue;
+    return {
+      kind: 'remote',
+      id: values.model,
+      model: modelOf(values.model),
+      fallback: values.fallback_model
+        ? { id: values.fallback_model, model: modelOf(values.fallback_model) }
+        : null,
+    };
+  }
+  return { kind: 'offline', id: OFFLINE_MODEL };
 }

@@ -7,7 +7,6 @@ import {
   testForeignKey,
 } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { createChat, getChat, sendChatMessage } from '@app/contract/chat/chats';
-import type { ReplyPart } from '@app/contract/chat/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../../test/call-endpoint';
 import { answerAnyQuestion } from '../../../test/openai-stand-in/default-script';
@@ -25,6 +24,7 @@ import { findReservationByKey } from '../../credits/credits.repo';
 import { upsertModelPrice } from '../../credits/prices.repo';
 import { tokenCost } from '../../credits/prices.service';
 import { findUsageOfReservation } from '../../credits/usage.repo';
+import { readFrames } from './assistant.test-kit';
 
 /**
  * The assistant's real-provider path (issue 24) against the OpenAI-compatible stand-in over real
@@ -48,28 +48,6 @@ const SESSIONS_BY_CHANNEL = {
 };
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
-type Frame = { type: string; data?: unknown; delta?: string; errorText?: string };
-interface Cost {
-  credits: number;
-  model: string;
-  input_tokens: number;
-  output_tokens: number;
-  status: string;
-}
-
-/** The SSE frames of a reply stream, read as a client reads them. */
-function readFrames(body: string) {
-  const frames: Frame[] = body
-    .split('\n')
-    .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
-    .map((line) => JSON.parse(line.slice(6)) as Frame);
-  return {
-    frames,
-    parts: frames.filter((f) => f.type === 'data-part').map((f) => f.data as ReplyPart),
-    text: frames.map((f) => (f.type === 'text-delta' ? (f.delta ?? '') : '')).join(''),
-    cost: (frames.find((f) => f.type === 'data-cost')?.data ?? null) as Cost | null,
-  };
-}
 
 /** What the model was sent in the `i`th call of a reply (it must have been called that often). */
 function sentTo(calls: RecordedRequest[], i: number): ChatRequest {

@@ -23,11 +23,13 @@ import {
   reserveCredits,
   settleCredits,
 } from '../../credits/credits.service';
+import { findModelPrice } from '../../credits/prices.repo';
 import { costOfCall } from '../../credits/prices.service';
 import { chatMessageRows, dropLastExchange, findChat, finishReply, insertExchange } from '../chats.repo';
 import { CHAT_NOT_FOUND, NEW_CHAT_TITLE } from '../chats.service';
 import { offlineAnalyst } from '../offline/analyst';
 import { offlineModel } from '../offline/offline-model';
+import { type FallbackModel, withFallback } from './fallback';
 import { activeModel } from './providers';
 import { systemPrompt } from './system-prompt';
 import { assistantTools } from './tools';
@@ -42,6 +44,12 @@ import { assistantTools } from './tools';
  * 3. At the end the real cost is settled (tokens at the model's price plus the chat function's
  *    price), or only the tokens used when the user stopped it; a failure releases the hold. The
  *    cost is the stream's last frame and is kept on the reply.
+ *
+ * A reply the primary model cannot start is answered by the admin's fallback model (fallback.ts),
+ * and is then metered at the fallback's price and names it. The hold covers the dearer of the two
+ * at the estimate, so the fallback answering never finds the hold short; a fallback without a
+ * price is not offered at all (like any unpriced model, it cannot be metered, so it cannot
+ * answer), and the primary answers alone.
  */
 
 const CHAT_FUNCTION = 'chat';
@@ -112,28 +120,52 @@ export async function sendMessage(
 
   // Made before anything is held or written: a picked source the team cannot read (a missing or
   // unready dataset) is refused here, with no hold and no reply left streaming.
-  const model: LanguageModelV3 =
-    active.kind === 'offline'
-      ? offlineModel(
-          await offlineAnalyst(platform, replyCtx, {
-            t,
-            numberLocale: NUMBER_LOCALES[locale] ?? 'en-US',
-            brandName: brand?.brandName ?? '',
-            picked,
-          }),
-        )
-      : active.model;
+  let answering: FallbackModel;
+  /** The models that may answer: the primary, and its fallback when that has a price. */
+  const candidates = [active.id];
+  if (active.kind === 'offline') {
+    const analyst = await offlineAnalyst(platform, replyCtx, {
+      t,
+      numberLocale: NUMBER_LOCALES[locale] ?? 'en-US',
+      brandName: brand?.brandName ?? '',
+      picked,
+    });
+    answering = { model: offlineModel(analyst), answering: () => active.id };
+  } else {
+    let fallback = active.fallback;
+    if (fallback && !(await findModelPrice(platform.db, fallback.id))) {
+      reply.request.log.warn({ model: fallback.id }, 'the fallback model has no price: not offered');
+      fallback = null;
+    }
+    if (fallback) candidates.push(fallback.id);
+    answering = withFallback(active, fallback, (error) =>
+      reply.request.log.warn(
+        {
+          model: active.id,
+          fallback: fallback?.id,
+          err: error instanceof Error ? error.message : String(error),
+        },
+        'the assistant model could not start: its fallback answers',
+      ),
+    );
+  }
+  const model: LanguageModelV3 = answering.model;
 
-  // Unpriced models cannot be metered, so they cannot answer (costOfCall says so).
-  const estimate = await costOfCall(platform, {
-    functionKey: CHAT_FUNCTION,
-    model: active.id,
-    inputTokens: active.kind === 'offline' ? 0 : ESTIMATE_TOKENS.input,
-    outputTokens: active.kind === 'offline' ? 0 : ESTIMATE_TOKENS.output,
-  });
+  // Unpriced models cannot be metered, so they cannot answer (costOfCall says so). The hold is
+  // the dearer of the models that may answer.
+  const estimates = await Promise.all(
+    candidates.map((id) =>
+      costOfCall(platform, {
+        functionKey: CHAT_FUNCTION,
+        model: id,
+        inputTokens: active.kind === 'offline' ? 0 : ESTIMATE_TOKENS.input,
+        outputTokens: active.kind === 'offline' ? 0 : ESTIMATE_TOKENS.output,
+      }),
+    ),
+  );
   const reservation = await reserveCredits(platform, callerOf(ctx), {
     functionKey: CHAT_FUNCTION,
-    estimate: Math.max(1, estimate.credits),
+    estimate: Math.max(1, ...estimates.map((estimate) => estimate.credits)),
     model: active.id,
     key: `chat:${input.id}`,
     leaseSeconds: LIVE_LEASE_SECONDS,
@@ -204,6 +236,7 @@ export async function sendMessage(
     if (settled) throw new Error('finished twice');
     settled = true;
     stopLease();
+    const modelId = answering.answering();
     const kept = [...(text.trim() ? [{ type: 'content' as const, content: text }] : []), ...parts];
     let credits: number | null = null;
     try {
@@ -212,7 +245,7 @@ export async function sendMessage(
       } else {
         const cost = await costOfCall(platform, {
           functionKey: CHAT_FUNCTION,
-          model: active.id,
+          model: modelId,
           inputTokens: usage.inputTokens,
           outputTokens: usage.outputTokens,
         });
@@ -220,7 +253,7 @@ export async function sendMessage(
         const charge = status === 'stopped' ? cost.tokenCredits : cost.credits;
         const settlement = await settleCredits(platform, reservation, {
           credits: charge,
-          model: active.id,
+          model: modelId,
           inputTokens: usage.inputTokens,
           outputTokens: usage.outputTokens,
           latencyMs: Date.now() - started,
@@ -231,7 +264,7 @@ export async function sendMessage(
       await finishReply(platform.db, replyId, {
         parts: kept,
         status,
-        model: active.id,
+        model: modelId,
         inputTokens: usage.inputTokens,
         outputTokens: usage.outputTokens,
         credits,
@@ -239,7 +272,7 @@ export async function sendMessage(
     }
     return {
       credits: credits ?? 0,
-      model: active.id,
+      model: modelId,
       input_tokens: usage.inputTokens,
       output_tokens: usage.outputTokens,
       status,
@@ -288,7 +321,7 @@ export async function sendMessage(
           // Logged here, not printed by the SDK; the page is told by the stream's error frame.
           onError: ({ error }) => {
             reply.request.log.warn(
-              { model: active.id, err: error instanceof Error ? error.message : String(error) },
+              { model: answering.answering(), err: error instanceof Error ? error.message : String(error) },
               'the assistant model failed',
             );
           },
