@@ -5,8 +5,11 @@
 // one at a time, each in a fresh chat. Answer time is from the request to the reply stream's end
 // (the settled cost, its last frame). A warm-up first generates the demo and asks every question
 // once. Runs on the embedded PGlite and on PostgreSQL (BENCH_DATABASE_URL, default the local test
-// server). Aim: p95 under 500 ms.
-//   BENCH_ROUNDS (default 10), BENCH_SKIP_PG=1, BENCH_SKIP_PGLITE=1.
+// server). Aim: p95 under 500 ms. Then, on the same app, the first token over the OpenAI-compatible
+// stand-in: the server's added time to first token over the stand-in's own (first-token.mjs; aim:
+// p95 under 15 ms added).
+//   BENCH_ROUNDS (default 10), BENCH_FIRST_TOKEN_MESSAGES (default 200), BENCH_SKIP_PG=1,
+//   BENCH_SKIP_PGLITE=1.
 // Runs the TypeScript sources through tsx (no build needed). Each part of the bench is one entry
 // of PARTS below, run on the same warmed app and user.
 import { eq } from 'drizzle-orm';
@@ -21,6 +24,8 @@ const { demoReady } = await import('../../apps/server/src/modules/analytics/anal
 const { adjust } = await import('../../apps/server/src/modules/credits/ledger.ts');
 const { ensureTeamBilling } = await import('../../apps/server/src/modules/billing/subscription-lifecycle.ts');
 const { teamMembers } = await import('../../apps/server/src/db/schema.ts');
+const { rowOf } = await import('./rows.mjs');
+const { firstToken } = await import('./first-token.mjs');
 
 /** Questions of every kind the analyst answers (from analyst-questions.test.ts), half in Chinese. */
 const QUESTIONS = [
@@ -64,25 +69,8 @@ const QUESTIONS = [
  * A part of the bench: measures on the warmed app and answers the rows of its table, the first
  * row being all of it (held to `aimP95Ms` when the part has one).
  * @typedef {{ name: string, aimP95Ms?: number, run: (bench: ChatBench) => Promise<Row[]> }} Part
- * @typedef {{ label: string, count: number, p50: number, p95: number, max: number }} Row
+ * @typedef {import('./rows.mjs').Row} Row
  */
-
-/** @param {number[]} values @param {number} p nearest rank */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
-}
-
-/** @param {string} label @param {number[]} times */
-function rowOf(label, times) {
-  return {
-    label,
-    count: times.length,
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    max: Math.max(...times),
-  };
-}
 
 /** @type {Part} */
 const answerTime = {
@@ -115,13 +103,15 @@ const answerTime = {
   },
 };
 
-// A part added here runs after the answer time on the same app (e.g. the first token).
+// Each part runs after the one before it on the same app.
 /** @type {Part[]} */
-const PARTS = [answerTime];
+const PARTS = [answerTime, firstToken];
 
 /** @param {string} kind @returns {Promise<ChatBench & { close: () => Promise<void> }>} */
 async function benchApp(kind) {
-  const t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000' });
+  // Behind a trusted proxy: a part that calls the listening app over HTTP names its client in
+  // X-Forwarded-For (every request comes from 127.0.0.1).
+  const t = await createTestApp({ AUTH_RATE_LIMIT_MAX: '100000', TRUST_PROXY: 'true' });
   const user = await signUpUser(t.app, { name: 'Bench' });
   const [member] = await t.platform.db
     .select({ teamId: teamMembers.teamId })
@@ -178,7 +168,7 @@ async function run(kind) {
       const rows = await part.run(bench);
       console.log(`\n${kind}, ${part.name}:`);
       console.log(
-        `  ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}  questions`,
+        `  ${'n'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)}`,
       );
       for (const row of rows) {
         console.log(
