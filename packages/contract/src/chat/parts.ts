@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zCell, zFreshness, zResultRange } from '../analytics/query';
+import { zAnalyticsQuery, zCell, zFreshness, zResultRange } from '../analytics/query';
 import { zChartOptions } from './chart';
 
 /**
@@ -8,9 +8,10 @@ import { zChartOptions } from './chart';
  * ranges and freshness, so each figure can be traced to the query that produced it.
  */
 
-/** Where a data part's figures came from. */
+/** Where a data part's figures came from: the kept result, the query that made it, its ranges, freshness. */
 const zSourced = {
   result_id: z.string(),
+  query: zAnalyticsQuery,
   ranges: z.array(zResultRange),
   freshness: z.array(zFreshness),
 };

@@ -1,4 +1,4 @@
-import { runAnalyticsQuery } from '@app/contract/analytics/query';
+import { runAnalyticsQuery, zAnalyticsQuery } from '@app/contract/analytics/query';
 import { zReplyPart } from '@app/contract/chat/parts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../test/call-endpoint';
@@ -15,23 +15,20 @@ describe('a result as reply tables', () => {
   });
   afterAll(() => t.close());
 
+  const queryOf = (compare?: 'preceding') =>
+    zAnalyticsQuery.parse({
+      source: 'ga',
+      metrics: ['sessions', 'revenue', 'conversion_rate'],
+      dimensions: ['channel'],
+      date_range: 'last_7_days',
+      ...(compare ? { compare } : {}),
+    });
   const ask = async (compare?: 'preceding') =>
-    (
-      await callEndpoint(t.app, runAnalyticsQuery, {
-        as: user,
-        body: {
-          source: 'ga',
-          metrics: ['sessions', 'revenue', 'conversion_rate'],
-          dimensions: ['channel'],
-          date_range: 'last_7_days',
-          ...(compare ? { compare } : {}),
-        },
-      })
-    ).ok();
+    (await callEndpoint(t.app, runAnalyticsQuery, { as: user, body: queryOf(compare) })).ok();
 
   it('ag_table: one column per field with its unit, figures in that unit, sourced by the kept result', async () => {
     const result = await ask();
-    const part = zReplyPart.parse(agTablePart(result));
+    const part = zReplyPart.parse(agTablePart(result, queryOf()));
     if (part.type !== 'ag_table') throw new Error('not an ag_table');
     expect(part.columnDefs).toEqual([
       { headerName: 'Channel', field: 'channel', cellDataType: 'text' },
@@ -58,7 +55,7 @@ describe('a result as reply tables', () => {
 
   it('with a comparison each metric groups its value, previous value, change and change %, each naming its range', async () => {
     const result = await ask('preceding');
-    const part = agTablePart(result);
+    const part = agTablePart(result, queryOf('preceding'));
     if (part.type !== 'ag_table') throw new Error('not an ag_table');
     const [current, previous] = result.ranges;
     const sessions = part.columnDefs.find((def) => def.headerName === 'Sessions');

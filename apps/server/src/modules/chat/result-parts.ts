@@ -1,4 +1,4 @@
-import type { KeptResult, ResultColumn } from '@app/contract/analytics/query';
+import type { AnalyticsQuery, KeptResult, ResultColumn } from '@app/contract/analytics/query';
 import type { AgColumnDef, ReplyPart } from '@app/contract/chat/parts';
 import { say } from '../../platform/say';
 import { shownHeading, shownValue } from '../analytics/shown-values';
@@ -26,7 +26,11 @@ function subHeading(column: ResultColumn, result: KeptResult, t: Translate): str
 const cellType = (column: ResultColumn): AgColumnDef['cellDataType'] =>
   column.type === 'text' ? 'text' : column.type === 'date' ? 'date' : 'number';
 
-export function agTablePart(result: KeptResult, t: Translate = (msgid) => msgid): ReplyPart {
+export function agTablePart(
+  result: KeptResult,
+  query: AnalyticsQuery,
+  t: Translate = (msgid) => msgid,
+): ReplyPart {
   const compared = result.columns.some((column) => column.role === 'previous');
   const current = result.ranges.find((range) => range.role === 'current');
   const previous = result.ranges.find((range) => range.role === 'previous');
@@ -61,6 +65,7 @@ export function agTablePart(result: KeptResult, t: Translate = (msgid) => msgid)
     ),
     truncated: result.truncated,
     result_id: result.result_id,
+    query,
     ranges: result.ranges,
     freshness: result.freshness,
   };

@@ -54,6 +54,16 @@ const GRID: ReplyPart = {
   ],
   truncated: false,
   result_id: 'r1',
+  query: {
+    source: 'ga',
+    metrics: ['sessions'],
+    dimensions: ['channel'],
+    filters: [],
+    date_range: 'last_30_days',
+    compare: 'preceding',
+    order: [{ field: 'sessions', direction: 'desc' }],
+    limit: 100,
+  },
   ranges: RANGES,
   freshness: FRESHNESS,
 };
@@ -70,6 +80,16 @@ const CHART: ReplyPart = {
     legend: { enabled: false, position: 'bottom' },
   },
   result_id: 'r1',
+  query: {
+    source: 'ga',
+    metrics: ['sessions'],
+    dimensions: ['channel'],
+    filters: [],
+    date_range: 'last_30_days',
+    compare: 'preceding',
+    order: [{ field: 'sessions', direction: 'desc' }],
+    limit: 100,
+  },
   ranges: RANGES,
   freshness: FRESHNESS,
 };
@@ -227,6 +247,55 @@ describe('/chat', () => {
     expect(within(dialog).getAllByText('Insufficient credits').length).toBeGreaterThan(0);
     expect(within(dialog).getByText('This needs 1 credits; 0 are free to use.')).toBeTruthy();
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('sessions last 7 days'));
+  });
+
+  it("exports a reply's result to XLSX into storage and opens the download in a new window", async () => {
+    signIn();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const fetch = stubFetch(
+      routes({
+        'GET /api/chats/c1': {
+          body: {
+            chat: CHAT,
+            messages: [
+              message({
+                id: 'q',
+                role: 'user',
+                parts: [{ type: 'content', content: 'sessions' }],
+                model: null,
+                credits: null,
+              }),
+              message({ id: 'a', parts: [GRID] }),
+            ],
+          },
+        },
+        'POST /api/analytics/results/r1/export': {
+          body: {
+            file_path: '/api/storage/download?token=t1',
+            expires_at: T0,
+            file: {
+              id: 'f1',
+              name: 'Sessions.xlsx',
+              ext: 'xlsx',
+              mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              size: 100,
+              folder_id: null,
+              uploaded_by: { id: 'u', username: 'Ada' },
+              created_at: T0,
+              origin: 'generated',
+            },
+          },
+        },
+      }),
+    );
+    renderApp('/chat/c1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Export XLSX' }));
+    await waitFor(() =>
+      expect(fetch.callsTo('POST /api/analytics/results/r1/export')[0]?.json()).toEqual({ format: 'xlsx' }),
+    );
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('/api/storage/download?token=t1', '_blank', 'noopener,noreferrer'),
+    );
   });
 
   it('renames and deletes a chat from the list', async () => {

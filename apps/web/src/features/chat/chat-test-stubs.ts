@@ -24,6 +24,16 @@ const GRID: ReplyPart = {
   ],
   truncated: false,
   result_id: 'r1',
+  query: {
+    source: 'ga',
+    metrics: ['sessions'],
+    dimensions: ['channel'],
+    filters: [],
+    date_range: 'last_30_days',
+    compare: 'preceding',
+    order: [{ field: 'sessions', direction: 'desc' }],
+    limit: 100,
+  },
   ranges: [{ role: 'current', label: 'Last 30 days', start: '2026-10-28', end: '2026-11-26' }],
   freshness: [],
 };

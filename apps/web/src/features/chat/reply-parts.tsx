@@ -1,4 +1,5 @@
 import { CopyOutlined, DownloadOutlined } from '@ant-design/icons';
+import { exportQueryResult } from '@app/contract/analytics/export';
 import type { ReplyPart } from '@app/contract/chat/parts';
 import { createStorageFileLink } from '@app/contract/storage/files';
 import { App, Button, Collapse } from 'antd';
@@ -63,13 +64,29 @@ function toGridColumns(part: AgTable, locale: string): GridColumnDef<Record<stri
   return part.columnDefs.map(convert);
 }
 
+/** The kept result as a file in the team's storage (CSV or XLSX), downloaded in a new window. */
+async function exportResult(resultId: string, format: 'csv' | 'xlsx') {
+  const answer = await callApi(exportQueryResult, { params: { id: resultId }, body: { format } });
+  openDownload(answer.file_path);
+}
+
 function GridPart({ part }: { part: AgTable }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const columns = useMemo(() => toGridColumns(part, i18n.language), [part, i18n.language]);
   return (
     <div className="chat-reply__block" data-testid="reply-grid">
       <DataGrid rowData={part.rowData as Record<string, unknown>[]} columnDefs={columns} />
-      <SourceLine part={part} />
+      <div className="chat-reply__grid-footer">
+        <SourceLine part={part} />
+        <span className="chat-reply__exports">
+          <Button size="small" type="link" onClick={() => void exportResult(part.result_id, 'csv')}>
+            {t('Export CSV')}
+          </Button>
+          <Button size="small" type="link" onClick={() => void exportResult(part.result_id, 'xlsx')}>
+            {t('Export XLSX')}
+          </Button>
+        </span>
+      </div>
     </div>
   );
 }

@@ -393,13 +393,17 @@ async function sendFrames(reply: FastifyReply, stream: ReadableStream<UIMessageC
   const res = reply.raw;
   res.writeHead(200, { ...UI_MESSAGE_STREAM_HEADERS, 'x-request-id': String(reply.request.id) });
   res.flushHeaders();
+  const reader = stream.pipeThrough(new JsonToSseTransformStream()).getReader();
   try {
-    for await (const frame of stream.pipeThrough(new JsonToSseTransformStream())) {
-      if (res.destroyed) break;
-      res.write(frame);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || res.destroyed) break;
+      res.write(value);
       res.socket?.uncork();
     }
   } finally {
+    // A reader that left early (the user stopped) lets the stream go.
+    await reader.cancel().catch(() => undefined);
     if (!res.destroyed) res.end();
   }
 }

@@ -1,4 +1,9 @@
-import { type KeptResult, type ResultColumn, zAnalyticsQuery } from '@app/contract/analytics/query';
+import {
+  type AnalyticsQuery,
+  type KeptResult,
+  type ResultColumn,
+  zAnalyticsQuery,
+} from '@app/contract/analytics/query';
 import { zChartIntent } from '@app/contract/chat/chart';
 import type { ReplyPart } from '@app/contract/chat/parts';
 import { type ToolSet, tool } from 'ai';
@@ -94,12 +99,14 @@ export function assistantTools(
     execute: async (input): Promise<ToolSummary | ToolError> => {
       const { chart: intent, ...query } = input;
       let result: KeptResult;
+      let asked: AnalyticsQuery;
       try {
-        result = await queryAnalytics(platform, ctx, zAnalyticsQuery.parse(query));
+        asked = zAnalyticsQuery.parse(query);
+        result = await queryAnalytics(platform, ctx, asked);
       } catch (error) {
         return explain(error);
       }
-      const parts: ReplyPart[] = [agTablePart(result, ctx.t)];
+      const parts: ReplyPart[] = [agTablePart(result, asked, ctx.t)];
       let chart = 'not asked for';
       if (intent) {
         const built = buildChart(result, intent, ctx.t);
@@ -109,6 +116,7 @@ export function assistantTools(
             type: 'ag_chart',
             options: built.options,
             result_id: result.result_id,
+            query: asked,
             ranges: result.ranges,
             freshness: result.freshness,
           });
