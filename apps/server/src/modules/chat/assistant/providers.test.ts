@@ -393,12 +393,12 @@ describe('the assistant over Anthropic, Gemini and a fallback model', () => {
         [OPENAI.model, 500],
       ]);
       expect(reply.frames.find((f) => f.type === 'error')?.errorText).toBe('The assistant could not answer');
-      // What the first step showed is kept and metered at the primary's price (send-message counts
-      // a reply whose later step fails as answered: it showed the grid).
+      // What the first step showed is kept, the reply failed, and the hold is released: a failure
+      // charges nothing.
       expect(reply.parts.map((p) => p.type)).toEqual(['ag_table', 'ag_chart', 'sql']);
-      expect(reply.cost?.model).toBe(OPENAI.model);
-      expect(reply.kept?.model).toBe(OPENAI.model);
-      expect(reply.log?.model).toBe(OPENAI.model);
+      expect(reply.cost).toMatchObject({ model: OPENAI.model, credits: 0, status: 'failed' });
+      expect(reply.kept).toMatchObject({ model: OPENAI.model, status: 'failed' });
+      expect(reply.spent).toBe(0);
     } finally {
       await forget('llm_openai_compatible');
     }

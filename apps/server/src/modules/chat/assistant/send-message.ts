@@ -292,6 +292,8 @@ export async function sendMessage(
   };
 
   const used = { inputTokens: 0, outputTokens: 0 };
+  /** The model (or a tool round) failed during the reply. */
+  let modelFailed = false;
   /** What the step under way was sent, about four characters a token: a stopped step used it. */
   let unfinishedInput = 0;
   const system = systemPrompt(replyCtx, brand, picked);
@@ -332,6 +334,7 @@ export async function sendMessage(
           },
           // Logged here, not printed by the SDK; the page is told by the stream's error frame.
           onError: ({ error }) => {
+            modelFailed = true;
             reply.request.log.warn(
               { model: answering.answering(), err: error instanceof Error ? error.message : String(error) },
               'the assistant model failed',
@@ -358,6 +361,9 @@ export async function sendMessage(
         } catch {
           status = abort.signal.aborted ? 'stopped' : 'failed';
         }
+        // A step that failed after an earlier one showed its grid still fails the reply: what was
+        // shown stays, and the hold is released (the issue: a failure releases).
+        if (modelFailed) status = 'failed';
         if (abort.signal.aborted) status = 'stopped';
         // A stopped step read its prompt and wrote words the model never counted: about four
         // characters a token each.
