@@ -40,7 +40,7 @@ describe('language drawer', () => {
 
     await user.click(within(drawer).getByText('Français'));
 
-    expect(await screen.findByText("L'assistant n'est pas encore disponible")).toBeTruthy();
+    expect(await screen.findByText('Interrogez vos données marketing')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Langue' })).toBeTruthy();
     expect(getLangCookie()).toBe('fr_FR');
     // The server hears the new language on the next calls (basic infos are refetched in it).
