@@ -37,6 +37,7 @@ interface Records {
   planId: string;
   teamInvite: string;
   projectInvite: string;
+  chatId: string;
 }
 
 interface Account {
@@ -50,6 +51,7 @@ interface Account {
 function concreteUrl(route: PageRoute, records: Records): string {
   const byPath: Record<string, string> = {
     '/account/project/{id?}': `/account/project/${records.projectId}`,
+    '/chat/{chat_id}': `/chat/${records.chatId}`,
     '/teams/accept-invite': `/teams/accept-invite?token=${records.teamInvite}`,
     '/projects/accept-invite': `/projects/accept-invite?token=${records.projectInvite}`,
     '/reset-password': '/reset-password?token=link-from-an-old-mail',
@@ -148,7 +150,15 @@ async function billingRecords(request: APIRequestContext, auth: Auth, email: str
 const tokenOf = (link: string) => new URL(link, 'http://x').searchParams.get('token') ?? '';
 
 /** What the set-up typed: user data, shown as written in every language. */
-const TYPED = ['Walk project', 'Walk shared project', 'Walk team', 'Links walk', '1 Main Street', 'FR-1'];
+const TYPED = [
+  'Walk project',
+  'Walk shared project',
+  'Walk team',
+  'Links walk',
+  '1 Main Street',
+  'FR-1',
+  'Walk chat',
+];
 
 interface World {
   records: Records;
@@ -203,6 +213,11 @@ function worldFor(request: APIRequestContext, baseURL: string): Promise<World> {
     });
     await ok(projectInvite);
 
+    // The walker's own chat: /chat/{chat_id} opens one of the user's chats.
+    const chat = await request.post('/api/chats', { headers: user.auth, data: { title: 'Walk chat' } });
+    await ok(chat);
+    const chatId = ((await chat.json()) as { chat: { id: string } }).chat.id;
+
     const billing = await billingRecords(request, user.auth, user.email);
     return {
       accounts: {
@@ -217,6 +232,7 @@ function worldFor(request: APIRequestContext, baseURL: string): Promise<World> {
         projectId,
         teamInvite: tokenOf(((await teamInvite.json()) as { link: string }).link),
         projectInvite: tokenOf(((await projectInvite.json()) as { link: string }).link),
+        chatId,
         ...billing,
       },
     };

@@ -23,6 +23,9 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'GA4',
   'GSC',
   'Stripe',
+  'OpenAI',
+  'Anthropic',
+  'Gemini',
   'OAuth',
   'TOTP',
   'SMTP',
@@ -92,7 +95,9 @@ export async function untranslatedTexts(page: Page, userData: readonly string[] 
           // e-mail addresses, URLs and paths, ids and versions
           .replace(/[\w.+-]+@[\w.-]+\.\w+/g, ' ')
           .replace(/\bhttps?:\/\/\S+/g, ' ')
-          .replace(/(^|\s)\/[\w/.?=&%-]*/g, ' ')
+          // ids shown as they are (a run, a message): hex letters are not words
+          .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, ' ')
+          .replace(/(^|\s)\/[\w/.?=&%{}-]*/g, ' ')
           .replace(/\bv?\d[\w.:-]*/g, ' ')
           // dotted identifiers an admin reads as written: permission codes, job and action names
           .replace(/\b[a-z][\w-]*(?:\.[\w*-]+)+/g, ' ');

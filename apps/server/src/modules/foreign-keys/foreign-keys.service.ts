@@ -89,6 +89,7 @@ function toView(platform: Platform, kind: ForeignKeyKindName, row: ForeignKeyRow
         label: field.label,
         secret: field.secret,
         required: field.required,
+        ...('choices' in field && field.choices ? { choices: [...field.choices] } : {}),
         shown: value ? (field.secret ? mask(value) : value) : null,
       };
     }),

@@ -1,7 +1,10 @@
 import type { ForeignKeyView } from '@app/contract/admin/foreign-keys/foreign-keys';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type FieldMap, useServerErrors } from '../../widgets/form-errors/use-server-errors';
+
+/** How a choice reads (the value stays as the server takes it). */
+const CHOICE_LABELS: Record<string, string> = { yes: 'Yes', no: 'No' };
 
 type Values = Record<string, string>;
 
@@ -92,7 +95,16 @@ export function ForeignKeyFormModal({ keyView, onSave, onClose }: ForeignKeyForm
                   { max: 4000, message: t('Input exceeds maximum length') },
                 ]}
               >
-                {field.secret ? (
+                {field.choices ? (
+                  <Select
+                    allowClear
+                    placeholder={t('Default')}
+                    options={field.choices.map((choice) => ({
+                      value: choice,
+                      label: t(CHOICE_LABELS[choice] ?? choice),
+                    }))}
+                  />
+                ) : field.secret ? (
                   <Input.Password
                     autoComplete="new-password"
                     placeholder={keeps ? t('Unchanged') : undefined}

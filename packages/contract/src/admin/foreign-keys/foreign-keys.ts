@@ -25,7 +25,7 @@ export interface ForeignKeyKind {
 /** On every model kind: `no` keeps its key without letting it answer the assistant; empty is yes. */
 const USE_FOR_ASSISTANT = {
   key: 'use_for_assistant',
-  label: 'Use for the assistant (yes or no)',
+  label: 'Use for the assistant',
   secret: false,
   required: false,
   choices: ['yes', 'no'],
@@ -99,6 +99,8 @@ export const zForeignKeyView = z.object({
       label: z.string(),
       secret: z.boolean(),
       required: z.boolean(),
+      /** The only values the field takes (a select offers them); absent for free text. */
+      choices: z.array(z.string()).optional(),
       /** Plain for ordinary fields; `••••••••abcd` for secrets; null when empty. */
       shown: z.string().nullable(),
     }),
