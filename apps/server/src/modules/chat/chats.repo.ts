@@ -75,6 +75,17 @@ export async function chatMessageRows(db: Db, chatId: string) {
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
 }
 
+/** A chat's last `limit` messages, oldest first: what a model reads back, without the whole chat. */
+export async function recentMessageRows(db: Db, chatId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.chatId, chatId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
 export interface NewMessage {
   id: string;
   chatId: string;

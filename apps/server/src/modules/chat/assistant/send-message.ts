@@ -27,7 +27,7 @@ import {
 } from '../../credits/credits.service';
 import { findModelPrice } from '../../credits/prices.repo';
 import { costOfCall } from '../../credits/prices.service';
-import { chatMessageRows, dropLastExchange, findChat, finishReply, insertExchange } from '../chats.repo';
+import { dropLastExchange, findChat, finishReply, insertExchange, recentMessageRows } from '../chats.repo';
 import { CHAT_NOT_FOUND, NEW_CHAT_TITLE } from '../chats.service';
 import { offlineAnalyst } from '../offline/analyst';
 import { offlineModel } from '../offline/offline-model';
@@ -83,7 +83,7 @@ const NUMBER_LOCALES: Record<string, string> = {
   fr_FR: 'fr-FR',
 };
 
-function historyOf(rows: Awaited<ReturnType<typeof chatMessageRows>>): ModelMessage[] {
+function historyOf(rows: Awaited<ReturnType<typeof recentMessageRows>>): ModelMessage[] {
   return rows.slice(-HISTORY).flatMap((row): ModelMessage[] => {
     const parts = row.parts as ReplyPart[];
     const text = parts
@@ -114,8 +114,9 @@ export async function sendMessage(
     findChat(platform.db, owner, chatId),
     activeModel(platform),
     findBrand(platform.db, ctx.team.id),
-    // Used only once the chat is found to be the caller's.
-    chatMessageRows(platform.db, chatId),
+    // Used only once the chat is found to be the caller's. The history a model reads, and the
+    // exchange a regenerate replaces: never the whole chat.
+    recentMessageRows(platform.db, chatId, HISTORY + 2),
   ]);
   if (!chat) throw new AppError('NOT_FOUND', { msg: ctx.t(CHAT_NOT_FOUND) });
 
