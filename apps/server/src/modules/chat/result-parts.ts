@@ -72,7 +72,8 @@ export function agTablePart(
 }
 
 /** A markdown cell: pipes and line breaks would end it, so they are escaped. */
-const cell = (value: string) => value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+export const markdownCell = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 /** The result as a markdown table (numbers grouped by thousands as the reader writes them). */
 export function markdownTablePart(
@@ -89,14 +90,16 @@ export function markdownTablePart(
     return shownHeading(column, base);
   };
   const lines = [
-    `| ${result.columns.map((column) => cell(heading(column))).join(' | ')} |`,
+    `| ${result.columns.map((column) => markdownCell(heading(column))).join(' | ')} |`,
     `| ${result.columns.map((column) => (column.type === 'text' || column.type === 'date' ? '---' : '---:')).join(' | ')} |`,
     ...result.rows.map(
       (row) =>
         `| ${result.columns
           .map((column) => {
             const value = shownValue(column, row[column.key]);
-            return value === null ? '' : cell(typeof value === 'number' ? numbers.format(value) : value);
+            return value === null
+              ? ''
+              : markdownCell(typeof value === 'number' ? numbers.format(value) : value);
           })
           .join(' | ')} |`,
     ),

@@ -4,16 +4,13 @@ import { AppError } from '../../../platform/app-error';
 import type { SignedInContext } from '../../../platform/endpoint';
 import type { Platform } from '../../../platform/platform';
 import { demoReady } from '../../analytics/analytics.service';
+import { markdownCell } from '../result-parts';
 
 /** Rows a model's SQL may bring back, and how many it reads back itself. */
 const ROW_CAP = 200;
 const ROWS_FOR_MODEL = 30;
 
-const cell = (value: unknown) =>
-  String(value ?? '')
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/\r?\n/g, ' ');
+const cell = (value: unknown) => markdownCell(String(value ?? ''));
 
 /**
  * SQL a model wrote, run in the sandbox (`AnalyticsStore.readUntrusted`: the team's own store
