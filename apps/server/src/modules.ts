@@ -1,5 +1,6 @@
 import { adminTeamsModule } from './modules/admin-teams/admin-teams.routes';
 import { adminUsersModule } from './modules/admin-users/admin-users.routes';
+import { analysisModule } from './modules/analysis/analysis.routes';
 import { analyticsModule } from './modules/analytics/analytics.routes';
 import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
@@ -55,6 +56,7 @@ export const serverModules: ServerModule[] = [
   storageModule,
   toolsModule,
   chatModule,
+  analysisModule,
   personalizationModule,
   securityModule,
   socialModule,

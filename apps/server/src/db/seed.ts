@@ -1,3 +1,4 @@
+import { seedFunctions } from '../modules/analysis/functions.seed';
 import { type SeededAdmin, seedSuperAdmin } from '../modules/auth/admin.seed';
 import { seedPlans } from '../modules/billing/plans.seed';
 import { seedPrices } from '../modules/credits/prices.service';
@@ -16,6 +17,7 @@ export async function runSeeds(platform: Platform): Promise<{ admin: SeededAdmin
   await seedI18n(platform.db);
   await seedPlans(platform.db, platform.config.REGION);
   await seedPrices(platform.db);
+  await seedFunctions(platform.db);
   platform.translator.invalidate();
   platform.access.invalidate();
   const admin = await seedSuperAdmin(platform);

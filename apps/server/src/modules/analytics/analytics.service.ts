@@ -8,7 +8,7 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { teamDatasets } from './datasets.repo';
 import { datasetTable, readyDatasetDef } from './datasets.service';
-import { type Day, todayAt } from './date-ranges';
+import { type Day, todayAt } from '@app/contract/analytics/date-ranges';
 import { ensureDemo } from './demo';
 import { lookupValues } from './lookup-values';
 import { findQueryResult, insertQueryResult } from './query-results.repo';

@@ -1,9 +1,9 @@
+import type { DayRange, DayShift } from '@app/contract/analytics/date-ranges';
 import { isCalendarDay } from '@app/contract/analytics/query';
 import { type FilterItem, MAX_FILTER_NUMBER } from '@app/contract/list';
 import { Kysely, type RawBuilder, sql } from 'kysely';
 import { DuckDbDialect } from 'kysely-duckdb';
 import { validationError } from '../../platform/app-error';
-import type { DayRange, DayShift } from './date-ranges';
 import type { DimensionDef, MetricDef } from './sources';
 
 /**
@@ -87,12 +87,13 @@ function condition(
   filter: PlannedFilter,
   target: Condition,
   kind: 'text' | 'date' | 'number',
+  scale = 1,
 ): Condition | null {
   const { item, index } = filter;
   const at = `filters.${index}.value`;
   const value = (raw: string | number | boolean): Condition =>
     kind === 'number'
-      ? sql`${numberValue(raw, at, item.field)}`
+      ? sql`${stored(numberValue(raw, at, item.field), scale)}`
       : kind === 'date'
         ? sql`cast(${dayValue(raw, at, item.field)} as date)`
         : sql`lower(${String(raw)})`;
@@ -160,8 +161,19 @@ function filterExpression(filter: PlannedFilter): Condition | null {
   const { target } = filter;
   return target.kind === 'dimension'
     ? condition(filter, sql.raw(target.def.sql), target.def.type)
-    : condition(filter, sql.raw(target.def.sql), 'number');
+    : condition(filter, sql.raw(target.def.sql), 'number', METRIC_FILTER_SCALE[target.def.type] ?? 1);
 }
+
+/**
+ * A metric filter's value is in the unit the figure is shown in (the filter builder and a model
+ * read the shown figures): money in currency units while the store sums cents, percentages 0 to
+ * 100 while a ratio is 0 to 1. "Cost over 100" is over 100 dollars, "CTR below 2" below 2%.
+ */
+/** The shown figure in the store's unit; cents are whole (19.99 is 1999, not 1998.9999…). */
+const stored = (shown: number, scale: number) =>
+  scale === 100 ? Math.round(shown * 100) : scale === 1 ? shown : shown * scale;
+
+const METRIC_FILTER_SCALE: Partial<Record<string, number>> = { money: 100, percent: 0.01 };
 
 /**
  * Where each filter goes. Dimension filters are row conditions (WHERE), metric filters group

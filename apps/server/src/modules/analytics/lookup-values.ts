@@ -5,7 +5,7 @@ import { DuckDbDialect } from 'kysely-duckdb';
 import type { z } from 'zod';
 import type { AnalyticsStore } from '../../platform/analytics-store';
 import { validationError } from '../../platform/app-error';
-import { resolveRange, todayAt } from './date-ranges';
+import { resolveRange, todayAt } from '@app/contract/analytics/date-ranges';
 import { type QueryContext, resolveProperty } from './run-query';
 import type { SourceDef } from './sources';
 

@@ -10,7 +10,7 @@ import {
   rangeLabelOf,
   resolveRange,
   todayAt,
-} from './date-ranges';
+} from '@app/contract/analytics/date-ranges';
 import { inlineParameters, toParameter } from './inline-parameters';
 import { GOOGLE_SOURCE_DEFS, type MetricDef, type SourceDef } from './sources';
 

@@ -2,7 +2,7 @@ import type { GoogleService, SyncPhase } from '@app/contract/connectors/google-s
 import type { GadsSelected } from '@app/contract/connectors/metadata';
 import { RUNNER } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
-import { addDays, type Day, todayAt } from '../analytics/date-ranges';
+import { addDays, type Day, todayAt } from '@app/contract/analytics/date-ranges';
 import {
   type BindingRow,
   bindingsDueDaily,

@@ -21,7 +21,7 @@ import {
   DEMO_GSC_SITE,
 } from '../../test/google-stand-in/world';
 import { signInAdmin, signUpUser } from '../../test/test-app';
-import { addDays, todayAt } from '../analytics/date-ranges';
+import { addDays, todayAt } from '@app/contract/analytics/date-ranges';
 import { bind, type ConnectorsTestApp, connectorsTestApp, googlePerson } from './connectors.test-kit';
 import { queueDailySyncs, windowsOf } from './sync.service';
 

@@ -430,3 +430,22 @@ export async function ledgerSum(db: Queryable, teamId: string): Promise<number> 
     .where(eq(creditLedger.teamId, teamId));
   return num(row?.total);
 }
+
+/**
+ * The function keys the team's active plan lists (an area, `chat`, allows its functions,
+ * `chat.summary`): what the hold's plan check reads, for pages that say beforehand what is allowed.
+ * A team never billed has no subscription yet: its first hold opens it on the default plan, so
+ * the default plan's keys are what it will be allowed.
+ */
+export async function planFunctionKeys(db: Queryable, teamId: string): Promise<Set<string>> {
+  const result = await db.execute(sql`
+    WITH active AS (
+      SELECT s.plan_id FROM subscriptions s WHERE s.team_id = ${teamId} AND s.status = 'active'
+    ), held AS (
+      SELECT plan_id FROM active
+      UNION ALL
+      SELECT p.id FROM plans p WHERE p.is_default AND NOT EXISTS (SELECT 1 FROM active)
+    )
+    SELECT DISTINCT pf.function_key FROM held JOIN plan_functions pf ON pf.plan_id = held.plan_id`);
+  return new Set(rowsOf<{ function_key: string }>(result).map((row) => row.function_key));
+}

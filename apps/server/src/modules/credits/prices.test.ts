@@ -21,7 +21,7 @@ describe('the price table', () => {
   });
   afterAll(() => t.close());
 
-  it('a new install prices the offline analyst at 0 and each built-in function per run', async () => {
+  it('a new install prices the offline analyst at 0, each area per run, and each built-in analysis at its area price', async () => {
     const prices = (await callEndpoint(t.app, getPrices, { as: admin })).ok();
     expect(prices.models).toEqual([
       expect.objectContaining({ model: 'offline', input_per_million: 0, output_per_million: 0 }),
@@ -29,6 +29,12 @@ describe('the price table', () => {
     expect(Object.fromEntries(prices.functions.map((f) => [f.function_key, f.credits]))).toEqual({
       ai_table: 1,
       analysis: 5,
+      'analysis.channel_performance': 5,
+      'analysis.gads_wasted_spend': 5,
+      'analysis.gsc_query_opportunities': 5,
+      'analysis.landing_page_conversions': 5,
+      'analysis.top_movers': 5,
+      'analysis.weekly_summary': 5,
       chat: 1,
     });
   });

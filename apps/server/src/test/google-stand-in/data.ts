@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
-import { addDays, type Day } from '../../modules/analytics/date-ranges';
+import { addDays, type Day } from '@app/contract/analytics/date-ranges';
 import { DEMO, generateDemo } from '../../modules/analytics/demo-data';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addDays, type Day } from '../../modules/analytics/date-ranges';
+import { addDays, type Day } from '@app/contract/analytics/date-ranges';
 import {
   accountSummaries,
   adsFailure,

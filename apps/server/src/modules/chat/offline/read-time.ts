@@ -4,7 +4,7 @@ import {
   isCalendarDay,
   MAX_LAST_DAYS,
 } from '@app/contract/analytics/query';
-import { addDays, addMonths, type Day } from '../../analytics/date-ranges';
+import { addDays, addMonths, type Day } from '@app/contract/analytics/date-ranges';
 
 /**
  * The offline analyst's reading of time in a question, in English and Chinese (ARCHITECTURE
