@@ -13,11 +13,9 @@ import { zCompareMode, zInputParameter } from './parameters';
  */
 
 /** `analysis.<name>` or `ai_table.<name>`. */
-export const zAiFunctionKey = z
-  .string()
-  .regex(/^(analysis|ai_table)\.[a-z0-9_]{1,40}$/, {
-    message: 'A function key: analysis.<name> or ai_table.<name>',
-  });
+export const zAiFunctionKey = z.string().regex(/^(analysis|ai_table)\.[a-z0-9_]{1,40}$/, {
+  message: 'A function key: analysis.<name> or ai_table.<name>',
+});
 
 export const zLocalizedText = z.object({
   en_US: z.string().min(1),

@@ -4,7 +4,7 @@ import {
   lastDaysOf,
   type NamedQuickRange,
   type QuickRange,
-} from '@app/contract/analytics/query';
+} from './query';
 
 /** A day as `YYYY-MM-DD`; ranges are inclusive of both ends. */
 export type Day = string;

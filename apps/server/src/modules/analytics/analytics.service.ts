@@ -1,4 +1,5 @@
 import type { DatasetColumn } from '@app/contract/analytics/datasets';
+import { type Day, todayAt } from '@app/contract/analytics/date-ranges';
 import type { AnalyticsQuery, Freshness, KeptResult, QueryResult } from '@app/contract/analytics/query';
 import type { AnalyticsSource } from '@app/contract/analytics/sources';
 import type { AnalyticsStore, StoreTarget } from '../../platform/analytics-store';
@@ -8,7 +9,6 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { teamDatasets } from './datasets.repo';
 import { datasetTable, readyDatasetDef } from './datasets.service';
-import { type Day, todayAt } from '@app/contract/analytics/date-ranges';
 import { ensureDemo } from './demo';
 import { lookupValues } from './lookup-values';
 import { findQueryResult, insertQueryResult } from './query-results.repo';

@@ -1,10 +1,17 @@
+import {
+  addDays,
+  addMonths,
+  comparisonRange,
+  minusYear,
+  quickRange,
+  todayAt,
+} from '@app/contract/analytics/date-ranges';
 import { type AnalyticsQueryInput, runAnalyticsQuery } from '@app/contract/analytics/query';
 import { listAnalyticsSources } from '@app/contract/analytics/sources';
 import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
-import { addDays, addMonths, comparisonRange, minusYear, quickRange, todayAt } from '@app/contract/analytics/date-ranges';
 import { DEMO, PAID_CLICK_TO_SESSION } from './demo-data';
 import { STORE_TABLES } from './store-schema';
 

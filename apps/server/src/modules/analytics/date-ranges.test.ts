@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { addMonths, comparisonRange, quickRange, todayAt } from '@app/contract/analytics/date-ranges';
+import { describe, expect, it } from 'vitest';
 
 describe('date ranges and comparisons (spec sections 5 and 9)', () => {
   it('"today" is where the caller is: 23:30 UTC is already tomorrow at UTC+8 and still today at UTC-5', () => {

@@ -1,5 +1,5 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { addDays, type Day, type DayRange } from '@app/contract/analytics/date-ranges';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { offeredRanges } from './offered-ranges';
 import { STORE_TABLES } from './store-schema';
 

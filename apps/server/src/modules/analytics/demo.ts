@@ -1,5 +1,5 @@
-import type { AnalyticsStore } from '../../platform/analytics-store';
 import { addDays, type Day } from '@app/contract/analytics/date-ranges';
+import type { AnalyticsStore } from '../../platform/analytics-store';
 import { DEMO, generateDemo } from './demo-data';
 
 /**

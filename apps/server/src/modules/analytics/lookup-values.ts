@@ -1,3 +1,4 @@
+import { resolveRange, todayAt } from '@app/contract/analytics/date-ranges';
 import type { Freshness } from '@app/contract/analytics/query';
 import type { lookupDimensionValues } from '@app/contract/analytics/values';
 import { Kysely, sql } from 'kysely';
@@ -5,7 +6,6 @@ import { DuckDbDialect } from 'kysely-duckdb';
 import type { z } from 'zod';
 import type { AnalyticsStore } from '../../platform/analytics-store';
 import { validationError } from '../../platform/app-error';
-import { resolveRange, todayAt } from '@app/contract/analytics/date-ranges';
 import { type QueryContext, resolveProperty } from './run-query';
 import type { SourceDef } from './sources';
 

@@ -1,5 +1,12 @@
+import {
+  addDays,
+  addMonths,
+  comparisonRange,
+  type Day,
+  type DayRange,
+  quickRange,
+} from '@app/contract/analytics/date-ranges';
 import { QUICK_RANGES } from '@app/contract/analytics/query';
-import { addDays, addMonths, comparisonRange, type Day, type DayRange, quickRange } from '@app/contract/analytics/date-ranges';
 
 /**
  * The ranges a count of distinct people (users) is kept for as the source's own range total, so a

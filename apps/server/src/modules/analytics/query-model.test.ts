@@ -1,4 +1,11 @@
 import {
+  addDays,
+  comparisonRange,
+  type DayRange,
+  quickRange,
+  todayAt,
+} from '@app/contract/analytics/date-ranges';
+import {
   type AnalyticsQueryInput,
   getQueryResult,
   QUICK_RANGES,
@@ -8,7 +15,6 @@ import { lookupDimensionValues } from '@app/contract/analytics/values';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
-import { addDays, comparisonRange, type DayRange, quickRange, todayAt } from '@app/contract/analytics/date-ranges';
 import { offeredRanges } from './offered-ranges';
 
 type Cells = (string | number | null)[];

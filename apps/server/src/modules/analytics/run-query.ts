@@ -1,7 +1,3 @@
-import type { AnalyticsQuery, Freshness, QueryResult, ResultColumn } from '@app/contract/analytics/query';
-import type { AnalyticsStore, Cell, StoreTarget } from '../../platform/analytics-store';
-import { AppError, validationError } from '../../platform/app-error';
-import { compileQuery, type PlannedFilter } from './compile-query';
 import {
   COMPARE_LABELS,
   comparisonRange,
@@ -11,6 +7,10 @@ import {
   resolveRange,
   todayAt,
 } from '@app/contract/analytics/date-ranges';
+import type { AnalyticsQuery, Freshness, QueryResult, ResultColumn } from '@app/contract/analytics/query';
+import type { AnalyticsStore, Cell, StoreTarget } from '../../platform/analytics-store';
+import { AppError, validationError } from '../../platform/app-error';
+import { compileQuery, type PlannedFilter } from './compile-query';
 import { inlineParameters, toParameter } from './inline-parameters';
 import { GOOGLE_SOURCE_DEFS, type MetricDef, type SourceDef } from './sources';
 

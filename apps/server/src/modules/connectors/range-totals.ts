@@ -1,5 +1,5 @@
-import type { Platform } from '../../platform/platform';
 import { addDays, type Day, type DayRange } from '@app/contract/analytics/date-ranges';
+import type { Platform } from '../../platform/platform';
 import { offeredRanges } from '../analytics/offered-ranges';
 import type { BindingRow } from './bindings.repo';
 import type { GoogleClient } from './google-client';

@@ -1,8 +1,8 @@
+import { addDays, type Day, todayAt } from '@app/contract/analytics/date-ranges';
 import type { GoogleService, SyncPhase } from '@app/contract/connectors/google-services';
 import type { GadsSelected } from '@app/contract/connectors/metadata';
 import { RUNNER } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
-import { addDays, type Day, todayAt } from '@app/contract/analytics/date-ranges';
 import {
   type BindingRow,
   bindingsDueDaily,

@@ -1,4 +1,5 @@
 import { putDynamicConfig } from '@app/contract/admin/dynamic-configs/dynamic-configs';
+import { addDays, todayAt } from '@app/contract/analytics/date-ranges';
 import { runAnalyticsQuery } from '@app/contract/analytics/query';
 import {
   type ConnectorService,
@@ -21,7 +22,6 @@ import {
   DEMO_GSC_SITE,
 } from '../../test/google-stand-in/world';
 import { signInAdmin, signUpUser } from '../../test/test-app';
-import { addDays, todayAt } from '@app/contract/analytics/date-ranges';
 import { bind, type ConnectorsTestApp, connectorsTestApp, googlePerson } from './connectors.test-kit';
 import { queueDailySyncs, windowsOf } from './sync.service';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { DuckDBValue } from '@duckdb/node-api';
 import { addDays, type Day } from '@app/contract/analytics/date-ranges';
+import type { DuckDBValue } from '@duckdb/node-api';
 import { DEMO_ROWS, num, type StandInData, text } from './data';
 import { GaqlError, type GaqlQuery, matches, parseGaql, setPath } from './gaql';
 import { type Answer, googleError, json } from './http';

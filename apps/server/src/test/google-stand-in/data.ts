@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { addDays, type Day } from '@app/contract/analytics/date-ranges';
+import { DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { DEMO, generateDemo } from '../../modules/analytics/demo-data';
 
 /**

@@ -1,10 +1,10 @@
+import { RANGE_LABELS, todayAt } from '@app/contract/analytics/date-ranges';
 import type { SourceRef } from '@app/contract/analytics/query';
 import type { SignedInContext } from '../../../platform/endpoint';
 import type { Platform } from '../../../platform/platform';
 import { say } from '../../../platform/say';
 import { lookupDimension } from '../../analytics/analytics.service';
 import { readyDatasetDef } from '../../analytics/datasets.service';
-import { RANGE_LABELS, todayAt } from '@app/contract/analytics/date-ranges';
 import type { SourceDef } from '../../analytics/sources';
 import { writeCommentary } from './commentary';
 import type { OfflineAnalyst } from './offline-model';

@@ -1,7 +1,7 @@
+import type { Day } from '@app/contract/analytics/date-ranges';
 import type { AnalyticsQueryInput, GoogleSource, SourceRef } from '@app/contract/analytics/query';
 import type { ChartIntent } from '@app/contract/chat/chart';
 import type { FilterItem } from '@app/contract/list';
-import type { Day } from '@app/contract/analytics/date-ranges';
 import { GOOGLE_SOURCE_DEFS, type SourceDef } from '../../analytics/sources';
 import { type QuestionReading, readQuestion } from './read-question';
 

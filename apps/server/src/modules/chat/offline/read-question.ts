@@ -1,7 +1,7 @@
+import type { Day } from '@app/contract/analytics/date-ranges';
 import type { CompareInput, DateRangeInput, GoogleSource } from '@app/contract/analytics/query';
 import { Jieba } from '@node-rs/jieba';
 import { dict } from '@node-rs/jieba/dict.js';
-import type { Day } from '@app/contract/analytics/date-ranges';
 import { numberOf, readTime } from './read-time';
 import {
   BRAND_PHRASES,

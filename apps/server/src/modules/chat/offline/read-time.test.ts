@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { quickRange } from '@app/contract/analytics/date-ranges';
+import { describe, expect, it } from 'vitest';
 import { numberOf, readTime } from './read-time';
 
 /** A Friday: weeks run Monday to Sunday, so "this week" began on 23 November. */

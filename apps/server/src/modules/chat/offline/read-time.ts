@@ -1,10 +1,10 @@
+import { addDays, addMonths, type Day } from '@app/contract/analytics/date-ranges';
 import {
   type CompareInput,
   type DateRangeInput,
   isCalendarDay,
   MAX_LAST_DAYS,
 } from '@app/contract/analytics/query';
-import { addDays, addMonths, type Day } from '@app/contract/analytics/date-ranges';
 
 /**
  * The offline analyst's reading of time in a question, in English and Chinese (ARCHITECTURE
