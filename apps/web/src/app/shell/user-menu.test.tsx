@@ -1,5 +1,5 @@
 import { TOKEN_COOKIE } from '@app/contract/common';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '../../lib/cookies';
@@ -21,9 +21,11 @@ describe('user popover', () => {
 
     expect(await screen.findByText('a***e@example.com')).toBeTruthy();
     expect(screen.getByText('admin')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/account/subscription');
-    expect(screen.getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe('/chat');
-    expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
+    // The popover's own links (the top bar has a Chat link of its own).
+    const card = within(screen.getByText('a***e@example.com').closest('.user-card') as HTMLElement);
+    expect(card.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/account/subscription');
+    expect(card.getByRole('link', { name: 'Chat' }).getAttribute('href')).toBe('/chat');
+    expect(card.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
       '/account/personal/profile',
     );
   });

@@ -17,9 +17,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, openDownload } from '../../lib/api/client';
 import { copyText } from '../../widgets/copy-text/copy-text';
+import { Markdown, ReplyParts } from '../../widgets/reply-parts/reply-parts';
 import { exportName, saveText } from './reply-export';
 import { replyMarkdown } from './reply-markdown';
-import { Markdown, ReplyParts } from './reply-parts';
 import type { LiveReply } from './use-conversation';
 import { type Report, useReport } from './use-report';
 

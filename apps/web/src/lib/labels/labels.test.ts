@@ -18,6 +18,7 @@ import {
 } from '../../widgets/billing-labels/billing-labels';
 import { permissionLabel } from './access-labels';
 import { signInMethodLabel, socialProviderLabel, themeLabel } from './account-labels';
+import { runStatusLabel } from './analysis-labels';
 import {
   callOutcomeLabel,
   externalApiLabel,
@@ -123,6 +124,7 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['e-mail status', ['queued', 'sent', 'failed', 'not_sent'], emailStatusLabel],
   ['notice status', ['scheduled', 'active', 'ended'], noticeStatusLabel],
   ['job run status', ['running', 'completed', 'failed'], jobStatusLabel],
+  ['analysis run status', ['running', 'succeeded', 'failed'], runStatusLabel],
   ['operation or upload result', ['success', 'failure'], resultLabel],
   [
     'upload error',
@@ -224,6 +226,22 @@ const NOT_SHOWN: [values: string[], why: string][] = [
     'the accept pages turn an invite state into a sentence (widgets/invites)',
   ],
   [['and', 'or'], 'how the filter drawer joins conditions; never shown'],
+  [
+    ['int', 'float', 'string', 'str', 'option', 'check_list'],
+    "the filter builder draws a control for a field's value type; never shown as a word",
+  ],
+  [
+    ['str', 'text', 'list', 'bool', 'int', 'float', 'option', 'check_list', 'date'],
+    "the parameter form draws a control for a parameter's type; never shown as a word",
+  ],
+  [
+    ['table', 'chart', 'markdown', 'file'],
+    "a workflow's render steps; a run shows the parts they make, not their kinds",
+  ],
+  [
+    ['ga', 'gsc', 'gads', 'file'],
+    "a function's sources; the page shows the function's description and each part's source",
+  ],
   [
     ['eq', 'ne', 'in', 'not_in', 'contains', 'not_contains', 'gt', 'gte', 'lt', 'lte', 'between'],
     'filter operators travel in the query; the drawer shows controls',

@@ -11,7 +11,7 @@ import {
 import { AgCharts } from 'ag-charts-react';
 import { useMemo } from 'react';
 import { useThemeMode } from '../../lib/theme-mode';
-import { chartModules, useChartLocale } from '../../widgets/charts/chart-locale';
+import { chartModules, useChartLocale } from '../charts/chart-locale';
 
 const MODULES = chartModules(
   CartesianChartModule,

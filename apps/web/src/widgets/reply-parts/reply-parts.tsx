@@ -7,9 +7,10 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, openDownload } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
-import { copyText } from '../../widgets/copy-text/copy-text';
-import { DataGrid } from '../../widgets/data-grid/data-grid';
-import type { GridColumnDef } from '../../widgets/data-grid/server-sort';
+import { copyText } from '../copy-text/copy-text';
+import { DataGrid } from '../data-grid/data-grid';
+import type { GridColumnDef } from '../data-grid/server-sort';
+import './reply-parts.css';
 
 // Heavy pieces load when a reply needs them, not with /chat (docs/performance.md).
 const MarkdownView = lazy(() => import('./markdown-view').then((m) => ({ default: m.MarkdownView })));
