@@ -123,6 +123,8 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         order: [{ field: 'date', direction: 'asc' }],
         limit: 1000,
       },
+      { type: 'prompt', id: 'summary', inputs: ['by_channel'], instruction: SUMMARY, output: 'markdown' },
+      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
       { type: 'render', id: 'table', input: 'by_channel', as: 'table', title: 'By channel' },
       {
         type: 'render',
@@ -140,8 +142,6 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         title: 'Day by day',
         chart: { type: 'line', x: 'date', series: [{ $param: 'metrics' }] },
       },
-      { type: 'prompt', id: 'summary', inputs: ['by_channel'], instruction: SUMMARY, output: 'markdown' },
-      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
     ],
   },
   {
@@ -220,6 +220,8 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         by: { $param: 'metric' },
         limit: { $param: 'limit' },
       },
+      { type: 'prompt', id: 'summary', inputs: ['movers'], instruction: SUMMARY, output: 'markdown' },
+      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
       { type: 'render', id: 'table', input: 'movers', as: 'table', title: 'Largest rises and falls' },
       {
         type: 'render',
@@ -229,8 +231,6 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         title: 'Largest rises and falls',
         chart: { type: 'bar', x: { $param: 'dimension' }, series: [{ $param: 'metric' }] },
       },
-      { type: 'prompt', id: 'summary', inputs: ['movers'], instruction: SUMMARY, output: 'markdown' },
-      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
     ],
   },
   {
@@ -270,6 +270,8 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         limit: 10_000,
       },
       { type: 'compute', id: 'gaps', input: 'queries', op: 'ctr_gap', limit: { $param: 'limit' } },
+      { type: 'prompt', id: 'summary', inputs: ['gaps'], instruction: SUMMARY, output: 'markdown' },
+      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
       {
         type: 'render',
         id: 'table',
@@ -285,8 +287,6 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         title: 'Clicks missed',
         chart: { type: 'bar', x: 'query', series: ['missed_clicks'] },
       },
-      { type: 'prompt', id: 'summary', inputs: ['gaps'], instruction: SUMMARY, output: 'markdown' },
-      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
     ],
   },
   {
@@ -354,6 +354,14 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         order: [],
         limit: 1,
       },
+      {
+        type: 'prompt',
+        id: 'summary',
+        inputs: ['wasted', 'total'],
+        instruction: SUMMARY,
+        output: 'markdown',
+      },
+      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
       { type: 'render', id: 'table', input: 'wasted', as: 'table', title: 'Spend without conversions' },
       {
         type: 'render',
@@ -364,14 +372,6 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         chart: { type: 'bar', x: { $param: 'group' }, series: ['cost'] },
       },
       { type: 'render', id: 'total_table', input: 'total', as: 'table', title: 'All spend in the period' },
-      {
-        type: 'prompt',
-        id: 'summary',
-        inputs: ['wasted', 'total'],
-        instruction: SUMMARY,
-        output: 'markdown',
-      },
-      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
     ],
   },
   {
@@ -418,6 +418,8 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         direction: 'desc',
         limit: { $param: 'limit' },
       },
+      { type: 'prompt', id: 'summary', inputs: ['ranked'], instruction: SUMMARY, output: 'markdown' },
+      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
       {
         type: 'render',
         id: 'table',
@@ -433,8 +435,6 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         title: 'Conversion rate',
         chart: { type: 'bar', x: 'landing_page', series: ['conversion_rate'] },
       },
-      { type: 'prompt', id: 'summary', inputs: ['ranked'], instruction: SUMMARY, output: 'markdown' },
-      { type: 'render', id: 'summary_text', input: 'summary', as: 'markdown' },
     ],
   },
   {

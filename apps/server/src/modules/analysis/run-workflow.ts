@@ -154,7 +154,10 @@ function chartIntent(step: RenderStep, result: KeptResult, values: ParamValues, 
   const chart = step.chart;
   if (!chart) throw new Error(`render step ${step.id} draws a chart without an intent`);
   const compare = twoRanges(result);
-  const columns = [...new Set(names(values, chart.series))].flatMap((key) => {
+  // A list parameter in the series draws its first value, the metric the user put first: metrics
+  // of one unit can still differ a hundredfold (sessions and conversions), flattening the smaller.
+  const keys = chart.series.map((entry) => (isRef(entry) ? nameOf(values, entry) : entry));
+  const columns = [...new Set(keys)].flatMap((key) => {
     const column = result.columns.find((c) => c.key === key);
     return column ? [column] : [];
   });

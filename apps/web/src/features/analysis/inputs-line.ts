@@ -21,7 +21,7 @@ function shownInput(param: InputParameter | undefined, value: ParamValue, t: Tra
   return parts.map((part) => names.get(part) ?? part).join(', ');
 }
 
-/** "Period: Last 30 days vs Same period last year · Metrics: Sessions, Revenue · 1 filter". */
+/** "Period: Last 30 days vs Same period last year · Metrics: Sessions, Revenue · Filters: 1". */
 export function inputsLine(
   params: InputParameter[] | undefined,
   inputs: Record<string, ParamValue>,
@@ -31,8 +31,8 @@ export function inputsLine(
   const byKey = new Map((params ?? []).map((param) => [param.key, param]));
   const shown = Object.entries(inputs).map(([key, value]) => {
     const param = byKey.get(key);
-    return `${param?.name ?? key}: ${shownInput(param, value, t)}`;
+    return t('{{label}}: {{range}}', { label: param?.name ?? key, range: shownInput(param, value, t) });
   });
-  if (filters.length > 0) shown.push(t('{{count}} filters', { count: filters.length }));
+  if (filters.length > 0) shown.push(t('Filters: {{count}}', { count: filters.length }));
   return shown.join(' · ');
 }

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { endpointRef, lightCall } from '../api/light-client';
 import { getToken } from '../cookies';
-import { basicInfosQueryKey } from '../session/basic-infos';
 import { changeLanguage } from './change-language';
 import { fromLanguageTag, initialLocale } from './locales';
 
@@ -41,8 +40,10 @@ export function useChooseLanguage() {
         () => undefined,
       );
     }
-    // Server-made text in basic infos (message titles, language names) follows Accept-Language.
-    void queryClient.invalidateQueries({ queryKey: basicInfosQueryKey });
+    // Server-made text follows Accept-Language: basic infos (message titles, language names), and
+    // every other answer a page shows (function names, labels, column headings). All are
+    // refetched in the new language; inactive ones when next shown.
+    void queryClient.invalidateQueries();
     return true;
   };
 

@@ -81,12 +81,14 @@ describe('DateRangePicker (spec section 4)', () => {
         compareEndDate: '2023-05-14',
       },
     });
-    expect(trigger().textContent).toBe('Last 7 days vs Same period last year (2023-05-08 – 2023-05-14)');
+    expect(trigger().textContent).toBe(
+      'Last 7 days (2024-05-08 – 2024-05-14) vs Same period last year (2023-05-08 – 2023-05-14)',
+    );
   });
 
   it('a stored range alone shows its name and, as of today, its days', async () => {
     const { user } = renderPicker({ initial: { range: 'last_week' } });
-    expect(trigger().textContent).toBe('Last week');
+    expect(trigger().textContent).toBe('Last week (2024-05-06 – 2024-05-12)');
     await openPanel(user);
     expect(day('Monday, May 6, 2024').getAttribute('aria-pressed')).toBe('true');
     expect(day('Sunday, May 12, 2024').getAttribute('aria-pressed')).toBe('true');
@@ -135,7 +137,7 @@ describe('DateRangePicker (spec section 4)', () => {
     });
     expect(trigger().getAttribute('aria-expanded')).toBe('false');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(trigger().textContent).toBe('Last 7 days');
+    expect(trigger().textContent).toBe('Last 7 days (2024-05-08 – 2024-05-14)');
   });
 
   it('offers spec section 9’s quick ranges first, then the others', async () => {

@@ -49,16 +49,16 @@ describe('dateRangeValue (compare dates come from the contract’s comparisonRan
 });
 
 describe('dateRangeText', () => {
-  it('names a quick range, else shows start – end, one day once', () => {
+  it('names a quick range with its days, else shows start – end, one day once', () => {
     expect(dateRangeText({ startDate: '2024-05-08', endDate: '2024-05-14', range: 'last_7_days' }, t)).toBe(
-      'Last 7 days',
+      'Last 7 days (2024-05-08 – 2024-05-14)',
     );
     expect(dateRangeText({ startDate: '2024-05-01', endDate: '2024-05-09' }, t)).toBe(
       '2024-05-01 – 2024-05-09',
     );
     expect(dateRangeText({ startDate: '2024-05-01', endDate: '2024-05-01' }, t)).toBe('2024-05-01');
     expect(dateRangeText({ startDate: '2024-04-16', endDate: '2024-05-14', range: 'last_29_days' }, t)).toBe(
-      'Last 29 days',
+      'Last 29 days (2024-04-16 – 2024-05-14)',
     );
   });
 

@@ -60,13 +60,17 @@ function daysText(start: Day, end: Day): string {
   return start === end ? start : `${start} – ${end}`;
 }
 
-/** What the trigger shows: the quick range's name or the days, then what they are compared with. */
+/**
+ * What the trigger shows: the quick range's name with the days it covers today (or the days
+ * alone), then what they are compared with: every range says its dates.
+ */
 export function dateRangeText(value: FullDateValue, t: Translate): string {
-  const main = value.range ? rangeLabelOf(value.range, t) : daysText(value.startDate, value.endDate);
+  const days = daysText(value.startDate, value.endDate);
+  const main = value.range ? `${rangeLabelOf(value.range, t)} (${days})` : days;
   if (!value.compareStartDate || !value.compareEndDate) return main;
-  const days = daysText(value.compareStartDate, value.compareEndDate);
+  const compareDays = daysText(value.compareStartDate, value.compareEndDate);
   return t('{{range}} vs {{compare}}', {
     range: main,
-    compare: value.compare ? `${t(COMPARE_LABELS[value.compare])} (${days})` : days,
+    compare: value.compare ? `${t(COMPARE_LABELS[value.compare])} (${compareDays})` : compareDays,
   });
 }

@@ -77,7 +77,10 @@ function typedList(option: FilterOptionDef, tags: string[]): string[] {
  */
 export function FilterValueControl({ row, option, onChange }: FilterValueControlProps) {
   const { t } = useTranslation();
-  if (!option) return <Input aria-label={t('Value')} placeholder={t('Value')} disabled />;
+  if (!option)
+    return (
+      <Input className="filter-builder__value" aria-label={t('Value')} placeholder={t('Value')} disabled />
+    );
   const shape = valueShape(row.type, row.operator);
   const values = Array.isArray(row.value) ? row.value : [row.value];
 
