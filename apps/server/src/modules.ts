@@ -1,5 +1,6 @@
 import { adminTeamsModule } from './modules/admin-teams/admin-teams.routes';
 import { adminUsersModule } from './modules/admin-users/admin-users.routes';
+import { aiTablesModule } from './modules/ai-tables/ai-tables.routes';
 import { analysisModule } from './modules/analysis/analysis.routes';
 import { analyticsModule } from './modules/analytics/analytics.routes';
 import { auditModule } from './modules/audit/audit.routes';
@@ -57,6 +58,7 @@ export const serverModules: ServerModule[] = [
   toolsModule,
   chatModule,
   analysisModule,
+  aiTablesModule,
   personalizationModule,
   securityModule,
   socialModule,

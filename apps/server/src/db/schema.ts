@@ -1,4 +1,5 @@
 // The one list of tables drizzle (queries, migrations) and better-auth's adapter read.
+export * from './schema/ai-tables';
 export * from './schema/analysis';
 export * from './schema/audit';
 export * from './schema/auth';

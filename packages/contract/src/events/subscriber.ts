@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zPersonalization } from '../account/personalization/personalization';
+import { zAiCell, zColumnRun } from '../ai-tables/tables';
 import { defineEndpoint } from '../define-endpoint';
 import { ADMIN_AREA } from '../permission-codes';
 import { zUnreadMessage } from '../user/get-basic-infos';
@@ -22,12 +23,23 @@ export const STREAM_END = 'END';
 /**
  * A `user_basic` message: one or more of the spec's fields. `msgs_unread` is the new unread
  * state, `pop_up_msg_close` the id of a pop-up notice closed on another device, and
- * `user_global_view.settings` the user's personalization after a change in another tab.
+ * `user_global_view.settings` the user's personalization after a change in another tab, and
+ * `ai_table_run` an AI column run's progress.
  */
 export const zUserBasicEvent = z.object({
   msgs_unread: z.object({ total: z.number().int(), msgs: z.array(zUnreadMessage) }).optional(),
   pop_up_msg_close: z.object({ id: z.string() }).optional(),
   user_global_view: z.object({ settings: zPersonalization }).optional(),
+  /**
+   * An AI column run's progress, to the user who started it: its counts and the cells written
+   * since the last message (sent at most a few times a second, never per cell).
+   */
+  ai_table_run: zColumnRun
+    .extend({
+      table_id: z.string(),
+      cells: z.array(z.object({ row_id: z.string(), column_id: z.string(), cell: zAiCell })),
+    })
+    .optional(),
 });
 export type UserBasicEvent = z.infer<typeof zUserBasicEvent>;
 

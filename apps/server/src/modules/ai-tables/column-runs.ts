@@ -1,0 +1,297 @@
+import type { AiCell, AiColumnConfig, ColumnRun } from '@app/contract/ai-tables/tables';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { aiColumnRuns, aiTableCells } from '../../db/schema';
+import { AppError } from '../../platform/app-error';
+import { toSeconds } from '../../platform/list-query';
+import type { Platform } from '../../platform/platform';
+import { findBrand } from '../brand/brand.repo';
+import { activeModel } from '../chat/assistant/providers';
+import { releaseCredits, reserveCredits, settleCredits } from '../credits/credits.service';
+import { costOfCall } from '../credits/prices.service';
+import {
+  type CellRow,
+  type ColumnRow,
+  claimCells,
+  countRun,
+  findRun,
+  type RunRow,
+  requeueRunning,
+  rowsOfIds,
+  setCell,
+  staleRuns,
+  tableColumns,
+  updateRun,
+} from './ai-tables.repo';
+import { CellError, writeCell } from './cell-writer';
+
+/**
+ * Running an AI column (issue 25). A run queues its cells and a job works through them, a few at
+ * a time: each cell holds its price under a key of its own (`ai_table:<run>:<row>`), is written,
+ * then settled; a cell that fails is released. The keys are what make a restart safe: a worker
+ * lost mid-run leaves cells running and holds held; the sweep puts the cells back in the queue
+ * and sends the job again, and the same key finds the hold already made (or already settled:
+ * that cell was paid for, so it is written again without a second charge). Pause stops between
+ * cells; cancel also aborts the cells being written and releases their holds.
+ */
+
+export const AI_TABLE_JOB = 'ai-tables.column-run';
+export const AI_TABLE_SWEEP_JOB = 'ai-tables.sweep';
+export const AI_TABLE_FUNCTION = 'ai_table';
+/** Cells written at once per run: keeps a provider busy without breaching its rate limit. */
+export const DEFAULT_CONCURRENCY = 4;
+/** A running run silent this long lost its worker. */
+export const STALE_SECONDS = 60;
+/** What a remote model's cell may use at most, for the hold. */
+const ESTIMATE_TOKENS = { input: 2_000, output: 600 };
+/** Progress goes out at most this often. */
+const PUBLISH_EVERY_MS = 400;
+
+/** In-flight work of the runs this process works on, so a cancel can abort it. */
+const inFlight = new Map<string, AbortController>();
+
+export function toColumnRun(row: RunRow): ColumnRun {
+  return {
+    id: row.id,
+    column_id: row.columnId,
+    status: row.status as ColumnRun['status'],
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    credits: row.credits,
+    model: row.model,
+    creation_time: toSeconds(row.createdAt),
+  };
+}
+
+export function toCell(row: Pick<CellRow, 'status' | 'value' | 'error' | 'promptVersion'>): AiCell {
+  return {
+    status: row.status as AiCell['status'],
+    value: (row.value ?? null) as AiCell['value'],
+    error: row.error,
+    prompt_version: row.promptVersion,
+  };
+}
+
+export const configOf = (column: ColumnRow): AiColumnConfig => ({
+  prompt: column.prompt ?? '',
+  output: (column.output ?? 'text') as AiColumnConfig['output'],
+  ...(Array.isArray(column.labels) ? { labels: column.labels as string[] } : {}),
+});
+
+/**
+ * Sends the run's job. Without the job runner (focused tests, the bench) the run stays queued
+ * and the caller works on it with `runColumn`, as the sync's runs do.
+ */
+export async function dispatchRun(platform: Platform, runId: string): Promise<void> {
+  if (platform.jobs.enabled) await platform.jobs.send(AI_TABLE_JOB, { runId });
+}
+
+async function publish(platform: Platform, run: RunRow, cells: { row_id: string; cell: AiCell }[]) {
+  await platform.events
+    .publish('user_basic', run.userId, {
+      ai_table_run: {
+        ...toColumnRun(run),
+        table_id: run.tableId,
+        cells: cells.map(({ row_id, cell }) => ({ row_id, column_id: run.columnId, cell })),
+      },
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * Works through a run's queued cells until none is left or the run is paused or cancelled.
+ * `stopAfter` stops it after that many cells as a crash would (tests of the resume).
+ */
+export async function runColumn(
+  platform: Platform,
+  runId: string,
+  options: { concurrency?: number; stopAfter?: number } = {},
+): Promise<void> {
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
+  const first = await findRun(platform.db, runId);
+  if (!first || first.status !== 'running') return;
+  const [columns, active, brand] = await Promise.all([
+    tableColumns(platform.db, first.tableId),
+    activeModel(platform),
+    findBrand(platform.db, first.teamId),
+  ]);
+  const column = columns.find((c) => c.id === first.columnId);
+  if (!column) return;
+  const config = configOf(column);
+  const fieldNames = Object.fromEntries(columns.map((c) => [c.key, c.name]));
+  const caller = { teamId: first.teamId, userId: first.userId };
+  const estimate = await costOfCall(platform, {
+    functionKey: AI_TABLE_FUNCTION,
+    model: active.id,
+    inputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.input : 0,
+    outputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.output : 0,
+  });
+  const abort = new AbortController();
+  inFlight.set(runId, abort);
+  let written = 0;
+  let lastPublish = 0;
+  let pending: { row_id: string; cell: AiCell }[] = [];
+
+  const writeOne = async (rowId: string, data: Record<string, string | number | null>) => {
+    const key = { rowId, columnId: column.id };
+    let reservation: Awaited<ReturnType<typeof reserveCredits>>;
+    try {
+      reservation = await reserveCredits(platform, caller, {
+        functionKey: AI_TABLE_FUNCTION,
+        estimate: Math.max(1, estimate.credits),
+        model: active.id,
+        key: `ai_table:${runId}:${rowId}`,
+        leaseSeconds: 120,
+      });
+    } catch (error) {
+      // Out of credits (or the plan changed): this cell says why and the run pauses.
+      const message = error instanceof AppError ? error.message : String(error);
+      const cell = await setCell(platform.db, key, { status: 'failed', error: message });
+      await countRun(platform.db, runId, { done: 0, failed: 1, credits: 0 });
+      await updateRun(platform.db, runId, { status: 'paused' });
+      if (cell) pending.push({ row_id: rowId, cell: toCell(cell) });
+      return;
+    }
+    const paid = reservation.reused === 'settled';
+    try {
+      const answer = await writeCell(
+        active,
+        {
+          config,
+          row: data,
+          fieldNames,
+          brand: { name: brand?.brandName ?? '', website: brand?.website ?? '' },
+          locale: 'en_US',
+        },
+        abort.signal,
+      );
+      const cell = await setCell(platform.db, key, {
+        status: 'done',
+        value: answer.value,
+        error: null,
+        promptVersion: column.promptVersion,
+      });
+      let charged = 0;
+      if (!paid) {
+        const cost = await costOfCall(platform, {
+          functionKey: AI_TABLE_FUNCTION,
+          model: active.id,
+          inputTokens: answer.inputTokens,
+          outputTokens: answer.outputTokens,
+        });
+        const settled = await settleCredits(platform, reservation, {
+          credits: cost.credits,
+          model: active.id,
+          inputTokens: answer.inputTokens,
+          outputTokens: answer.outputTokens,
+        });
+        charged = settled.repeated ? 0 : settled.charged;
+      }
+      await countRun(platform.db, runId, { done: 1, failed: 0, credits: charged });
+      if (cell) pending.push({ row_id: rowId, cell: toCell(cell) });
+    } catch (error) {
+      if (!paid) await releaseCredits(platform, reservation).catch(() => undefined);
+      const message =
+        error instanceof CellError
+          ? error.message
+          : abort.signal.aborted
+            ? 'Cancelled'
+            : 'The model could not write this cell';
+      const cell = await setCell(platform.db, key, { status: 'failed', error: message });
+      await countRun(platform.db, runId, { done: 0, failed: 1, credits: 0 });
+      if (cell) pending.push({ row_id: rowId, cell: toCell(cell) });
+    }
+  };
+
+  try {
+    for (;;) {
+      const run = await findRun(platform.db, runId);
+      if (!run || run.status !== 'running') {
+        if (run) await publish(platform, run, pending);
+        return;
+      }
+      const ids = await claimCells(platform.db, runId, concurrency);
+      if (ids.length === 0) {
+        const finished = await platform.db
+          .update(aiColumnRuns)
+          .set({ status: 'done', finishedAt: new Date() })
+          .where(and(eq(aiColumnRuns.id, runId), eq(aiColumnRuns.status, 'running')))
+          .returning();
+        await publish(platform, finished[0] ?? run, pending);
+        return;
+      }
+      const rows = new Map((await rowsOfIds(platform.db, run.tableId, ids)).map((r) => [r.id, r.data]));
+      await Promise.all(
+        ids.map((id) => writeOne(id, (rows.get(id) ?? {}) as Record<string, string | number | null>)),
+      );
+      written += ids.length;
+      if (Date.now() - lastPublish >= PUBLISH_EVERY_MS) {
+        const now = await findRun(platform.db, runId);
+        if (now) await publish(platform, now, pending);
+        pending = [];
+        lastPublish = Date.now();
+      }
+      if (options.stopAfter !== undefined && written >= options.stopAfter) return;
+    }
+  } finally {
+    if (inFlight.get(runId) === abort) inFlight.delete(runId);
+  }
+}
+
+/** Pause, resume or cancel a run (the caller has checked it is their team's). */
+export async function controlRun(platform: Platform, run: RunRow, action: 'pause' | 'resume' | 'cancel') {
+  if (action === 'pause') {
+    if (run.status !== 'running')
+      throw new AppError('CONFLICT', { msg: 'Only a running column can be paused' });
+    return updateRun(platform.db, run.id, { status: 'paused' });
+  }
+  if (action === 'resume') {
+    if (run.status !== 'paused')
+      throw new AppError('CONFLICT', { msg: 'Only a paused column can be resumed' });
+    const resumed = await updateRun(platform.db, run.id, { status: 'running', heartbeatAt: new Date() });
+    await dispatchRun(platform, run.id);
+    return resumed;
+  }
+  if (run.status !== 'running' && run.status !== 'paused') {
+    throw new AppError('CONFLICT', { msg: 'This run has already ended' });
+  }
+  const cancelled = await updateRun(platform.db, run.id, { status: 'cancelled', finishedAt: new Date() });
+  inFlight.get(run.id)?.abort();
+  // Cells still waiting keep what they held before: their earlier value, or nothing.
+  await platform.db
+    .update(aiTableCells)
+    .set({
+      status: sql`case when ${aiTableCells.value} is null then 'empty' else 'done' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(aiTableCells.runId, run.id), inArray(aiTableCells.status, ['queued'])));
+  if (cancelled) await publish(platform, cancelled, []);
+  return cancelled;
+}
+
+/** Runs whose worker was lost (a crash, a restart) go on: their running cells are queued again. */
+export async function resumeStaleRuns(platform: Platform, now = new Date()): Promise<number> {
+  const stale = await staleRuns(platform.db, new Date(now.getTime() - STALE_SECONDS * 1000));
+  for (const run of stale) {
+    await requeueRunning(platform.db, run.id);
+    await updateRun(platform.db, run.id, { heartbeatAt: now });
+    await dispatchRun(platform, run.id);
+  }
+  return stale.length;
+}
+
+export function defineColumnRunJobs(platform: Platform): void {
+  platform.jobs.define<{ runId: string }>({
+    name: AI_TABLE_JOB,
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    run: ({ data }) => runColumn(platform, data.runId),
+  });
+  platform.jobs.define({
+    name: AI_TABLE_SWEEP_JOB,
+    cron: '* * * * *',
+    run: async () => {
+      await resumeStaleRuns(platform);
+    },
+  });
+}
