@@ -133,3 +133,51 @@ export function rowsOfIds(db: Queryable, tableId: string, ids: string[]) {
     .from(aiTableRows)
     .where(and(eq(aiTableRows.tableId, tableId), inArray(aiTableRows.id, ids)));
 }
+
+export interface KeptCell {
+  rowId: string;
+  status: 'done' | 'failed';
+  value: unknown;
+  error: string | null;
+}
+
+/** A batch of written cells kept in one statement (values, errors, the prompt version). */
+export async function keepCells(db: Db, columnId: string, promptVersion: number, cells: KeptCell[]) {
+  if (cells.length === 0) return [];
+  const values = sql.join(
+    cells.map(
+      (cell) =>
+        sql`(${cell.rowId}, ${cell.status}, ${cell.value === null ? null : JSON.stringify(cell.value)}::jsonb, ${cell.error})`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    UPDATE ai_table_cells c
+       SET status = v.status, value = CASE WHEN v.status = 'done' THEN v.value ELSE c.value END,
+           error = v.error, prompt_version = CASE WHEN v.status = 'done' THEN ${promptVersion}::int ELSE c.prompt_version END,
+           updated_at = now()
+      FROM (VALUES ${values}) AS v(row_id, status, value, error)
+     WHERE c.row_id = v.row_id AND c.column_id = ${columnId}
+    RETURNING c.row_id AS "rowId", c.status, c.value, c.error, c.prompt_version AS "promptVersion"`);
+  return (
+    result as unknown as { rows: Pick<CellRow, 'rowId' | 'status' | 'value' | 'error' | 'promptVersion'>[] }
+  ).rows;
+}
+
+/**
+ * A run's counts made exact from what is kept, when it ends: its cells done and failed, and the
+ * credits its cells' holds were settled for (a worker lost between keeping a batch and counting
+ * it would otherwise leave them short).
+ */
+export async function recountRun(db: Db, run: { id: string; teamId: string }) {
+  await db.execute(sql`
+    UPDATE ai_column_runs SET
+      done = (SELECT count(*) FROM ai_table_cells WHERE run_id = ${run.id} AND status = 'done'),
+      failed = (SELECT count(*) FROM ai_table_cells WHERE run_id = ${run.id} AND status = 'failed'),
+      credits = (
+        SELECT coalesce(sum(u.credits), 0) FROM credit_reservations r
+          JOIN usage_logs u ON u.reservation_id = r.id
+         WHERE r.team_id = ${run.teamId} AND r.key LIKE ${`ai_table:${run.id}:%`} AND r.status = 'settled'
+      )
+    WHERE id = ${run.id}`);
+}

@@ -7,17 +7,20 @@ import type { Platform } from '../../platform/platform';
 import { findBrand } from '../brand/brand.repo';
 import { activeModel } from '../chat/assistant/providers';
 import { releaseCredits, reserveCredits, settleCredits } from '../credits/credits.service';
-import { costOfCall } from '../credits/prices.service';
+import { findModelPrice } from '../credits/prices.repo';
+import { costOfCall, tokenCost } from '../credits/prices.service';
 import {
   type CellRow,
   type ColumnRow,
   claimCells,
   countRun,
   findRun,
+  type KeptCell,
+  keepCells,
   type RunRow,
+  recountRun,
   requeueRunning,
   rowsOfIds,
-  setCell,
   staleRuns,
   tableColumns,
   updateRun,
@@ -45,6 +48,14 @@ export const STALE_SECONDS = 60;
 const ESTIMATE_TOKENS = { input: 2_000, output: 600 };
 /** Progress goes out at most this often. */
 const PUBLISH_EVERY_MS = 400;
+
+/** What writing one cell came to, before it is kept, settled and counted with its batch. */
+interface Outcome extends KeptCell {
+  reservation: Awaited<ReturnType<typeof reserveCredits>> | null;
+  answer?: { inputTokens: number; outputTokens: number };
+  /** The hold was refused (no credits left, the plan changed): the run pauses. */
+  pause: boolean;
+}
 
 /** In-flight work of the runs this process works on, so a cancel can abort it. */
 const inFlight = new Map<string, AbortController>();
@@ -120,20 +131,27 @@ export async function runColumn(
   const config = configOf(column);
   const fieldNames = Object.fromEntries(columns.map((c) => [c.key, c.name]));
   const caller = { teamId: first.teamId, userId: first.userId };
-  const estimate = await costOfCall(platform, {
-    functionKey: AI_TABLE_FUNCTION,
-    model: active.id,
-    inputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.input : 0,
-    outputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.output : 0,
-  });
+  // The prices are read once a run: every cell is costed by the same rule as any call
+  // (costOfCall: the function's price plus the tokens at the model's rates), without a round trip.
+  const [estimate, modelPrice] = await Promise.all([
+    costOfCall(platform, {
+      functionKey: AI_TABLE_FUNCTION,
+      model: active.id,
+      inputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.input : 0,
+      outputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.output : 0,
+    }),
+    findModelPrice(platform.db, active.id),
+  ]);
+  const cellCost = (inputTokens: number, outputTokens: number) =>
+    estimate.functionCredits + (modelPrice ? tokenCost(modelPrice, inputTokens, outputTokens) : 0);
   const abort = new AbortController();
   inFlight.set(runId, abort);
   let written = 0;
   let lastPublish = 0;
   let pending: { row_id: string; cell: AiCell }[] = [];
 
-  const writeOne = async (rowId: string, data: Record<string, string | number | null>) => {
-    const key = { rowId, columnId: column.id };
+  /** One cell: held under its key, written by the model or the offline writer; not yet kept. */
+  const writeOne = async (rowId: string, data: Record<string, string | number | null>): Promise<Outcome> => {
     let reservation: Awaited<ReturnType<typeof reserveCredits>>;
     try {
       reservation = await reserveCredits(platform, caller, {
@@ -146,13 +164,8 @@ export async function runColumn(
     } catch (error) {
       // Out of credits (or the plan changed): this cell says why and the run pauses.
       const message = error instanceof AppError ? error.message : String(error);
-      const cell = await setCell(platform.db, key, { status: 'failed', error: message });
-      await countRun(platform.db, runId, { done: 0, failed: 1, credits: 0 });
-      await updateRun(platform.db, runId, { status: 'paused' });
-      if (cell) pending.push({ row_id: rowId, cell: toCell(cell) });
-      return;
+      return { rowId, status: 'failed', value: null, error: message, reservation: null, pause: true };
     }
-    const paid = reservation.reused === 'settled';
     try {
       const answer = await writeCell(
         active,
@@ -165,42 +178,49 @@ export async function runColumn(
         },
         abort.signal,
       );
-      const cell = await setCell(platform.db, key, {
-        status: 'done',
-        value: answer.value,
-        error: null,
-        promptVersion: column.promptVersion,
-      });
-      let charged = 0;
-      if (!paid) {
-        const cost = await costOfCall(platform, {
-          functionKey: AI_TABLE_FUNCTION,
-          model: active.id,
-          inputTokens: answer.inputTokens,
-          outputTokens: answer.outputTokens,
-        });
-        const settled = await settleCredits(platform, reservation, {
-          credits: cost.credits,
-          model: active.id,
-          inputTokens: answer.inputTokens,
-          outputTokens: answer.outputTokens,
-        });
-        charged = settled.repeated ? 0 : settled.charged;
-      }
-      await countRun(platform.db, runId, { done: 1, failed: 0, credits: charged });
-      if (cell) pending.push({ row_id: rowId, cell: toCell(cell) });
+      return { rowId, status: 'done', value: answer.value, error: null, reservation, answer, pause: false };
     } catch (error) {
-      if (!paid) await releaseCredits(platform, reservation).catch(() => undefined);
       const message =
         error instanceof CellError
           ? error.message
           : abort.signal.aborted
             ? 'Cancelled'
             : 'The model could not write this cell';
-      const cell = await setCell(platform.db, key, { status: 'failed', error: message });
-      await countRun(platform.db, runId, { done: 0, failed: 1, credits: 0 });
-      if (cell) pending.push({ row_id: rowId, cell: toCell(cell) });
+      return { rowId, status: 'failed', value: null, error: message, reservation, pause: false };
     }
+  };
+
+  /**
+   * A batch's cells kept in one statement, then settled (done) or released (failed), then
+   * counted once. The value is kept before the hold is settled: a worker lost in between leaves
+   * a cell written and not charged (its hold expires), never charged and lost; a cell already
+   * paid (its key settled before a loss) is kept again without a second charge.
+   */
+  const keep = async (outcomes: Outcome[]) => {
+    const kept = await keepCells(platform.db, column.id, column.promptVersion, outcomes);
+    let credits = 0;
+    await Promise.all(
+      outcomes.map(async (outcome) => {
+        const { reservation } = outcome;
+        if (!reservation || reservation.reused === 'settled') return;
+        if (outcome.status === 'failed' || !outcome.answer) {
+          await releaseCredits(platform, reservation).catch(() => undefined);
+          return;
+        }
+        const { inputTokens, outputTokens } = outcome.answer;
+        const settled = await settleCredits(platform, reservation, {
+          credits: cellCost(inputTokens, outputTokens),
+          model: active.id,
+          inputTokens,
+          outputTokens,
+        });
+        if (!settled.repeated) credits += settled.charged;
+      }),
+    );
+    const done = outcomes.filter((o) => o.status === 'done').length;
+    await countRun(platform.db, runId, { done, failed: outcomes.length - done, credits });
+    if (outcomes.some((o) => o.pause)) await updateRun(platform.db, runId, { status: 'paused' });
+    for (const cell of kept) pending.push({ row_id: cell.rowId, cell: toCell(cell) });
   };
 
   try {
@@ -212,6 +232,7 @@ export async function runColumn(
       }
       const ids = await claimCells(platform.db, runId, concurrency);
       if (ids.length === 0) {
+        await recountRun(platform.db, run);
         const finished = await platform.db
           .update(aiColumnRuns)
           .set({ status: 'done', finishedAt: new Date() })
@@ -221,8 +242,10 @@ export async function runColumn(
         return;
       }
       const rows = new Map((await rowsOfIds(platform.db, run.tableId, ids)).map((r) => [r.id, r.data]));
-      await Promise.all(
-        ids.map((id) => writeOne(id, (rows.get(id) ?? {}) as Record<string, string | number | null>)),
+      await keep(
+        await Promise.all(
+          ids.map((id) => writeOne(id, (rows.get(id) ?? {}) as Record<string, string | number | null>)),
+        ),
       );
       written += ids.length;
       if (Date.now() - lastPublish >= PUBLISH_EVERY_MS) {
