@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { newUser } from './support/accounts';
 import { apiToken, newAdmin, signInAt } from './support/admin';
+import { buyPlan } from './support/purchase';
 import { signUpByApi } from './support/session';
 import { chooseChinese, shot } from './support/ui';
 
@@ -12,34 +13,7 @@ import { chooseChinese, shot } from './support/ui';
 async function paidOrder(request: APIRequestContext, baseURL: string, invoice?: { title: string }) {
   const user = await signUpByApi(request, baseURL, newUser('buyer'));
   const auth = await apiToken(request, user.email, user.password);
-  const plans = (await (await request.get('/api/usm/plans', { headers: auth })).json()) as {
-    items: { id: string; name: string; credits: number }[];
-  };
-  const pro = plans.items.find((plan) => plan.name === 'Pro');
-  expect(pro, 'the seeded Pro plan').toBeTruthy();
-  const ordered = await request.post('/api/account/orders', { headers: auth, data: { plan_id: pro?.id } });
-  expect(ordered.status(), await ordered.text()).toBe(200);
-  const { order, bill } = (await ordered.json()) as {
-    order: { id: string; order_num: string; pay_amount: number };
-    bill: { id: string };
-  };
-  const started = await request.post('/api/account/payments', {
-    headers: auth,
-    data: { bill_id: bill.id, method: 'sandbox' },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const { next } = (await started.json()) as { next: { kind: string; url?: string } };
-  expect(next.kind).toBe('redirect');
-  const session = new URL(next.url ?? '', baseURL).searchParams.get('session') ?? '';
-  // The hosted page's Pay button posts this form; the provider then notifies the server.
-  const paid = await request.post('/api/payments/sandbox/checkout', { form: { session, outcome: 'pay' } });
-  expect(paid.status()).toBe(200);
-  await expect
-    .poll(async () => {
-      const answer = await request.get(`/api/user/bill?id=${bill.id}`, { headers: auth });
-      return ((await answer.json()) as { bill: { status: string } }).bill.status;
-    })
-    .toBe('paid');
+  const { order, credits } = await buyPlan(request, auth, 'Pro');
   if (invoice) {
     const requested = await request.post('/api/account/invoices', {
       headers: auth,
@@ -53,7 +27,7 @@ async function paidOrder(request: APIRequestContext, baseURL: string, invoice?: 
     });
     expect(requested.status(), await requested.text()).toBe(200);
   }
-  return { user, auth, order, credits: pro?.credits ?? 0 };
+  return { user, auth, order, credits };
 }
 
 test.describe('admin billing', () => {

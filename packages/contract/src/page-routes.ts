@@ -70,6 +70,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Login required, in the workspace shell (top bar with messages, language and user menu).
   workspace('/chat', 'features/chat/chat-page#ChatPage'),
   workspace('/chat/{chat_id}', 'features/chat/chat-page#ChatPage'),
+  workspace('/ai-table', 'features/ai-tables/ai-tables-page#AiTablesPage'),
   workspace('/ai-table/analysis', 'features/analysis/analysis-page#AnalysisPage'),
   workspace('/usm/plan', 'features/billing-plans/plans-page#PlansPage'),
   // Mobile shell (the path's spelling is the spec's).

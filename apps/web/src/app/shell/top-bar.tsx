@@ -24,6 +24,9 @@ export function TopBar() {
         <NavLink to="/ai-table/analysis" className="top-bar__nav-link">
           {t('Analysis')}
         </NavLink>
+        <NavLink to="/ai-table" end className="top-bar__nav-link">
+          {t('AI tables')}
+        </NavLink>
       </nav>
       <div className="top-bar__actions">
         <MessagesButton />

@@ -1,4 +1,4 @@
-import { MessageOutlined, RedoOutlined } from '@ant-design/icons';
+import { MessageOutlined, RedoOutlined, TableOutlined } from '@ant-design/icons';
 import type { AnalysisFunction, AnalysisRun } from '@app/contract/analysis/runs';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Space, Switch, Tag, Typography } from 'antd';
@@ -42,6 +42,12 @@ export function RunResult({ run, fn, onRerun, rerunning }: RunResultProps) {
     }
   };
 
+  // The run's first table becomes an AI table's rows (its kept result, copied on /ai-table).
+  const firstTable = run.parts.find((part) => part.type === 'ag_table');
+  const toAiTable = firstTable
+    ? `/ai-table?${new URLSearchParams({ result_id: firstTable.result_id, name: run.function_name }).toString()}`
+    : null;
+
   const continueInChat = async () => {
     setBusy('chat');
     try {
@@ -67,6 +73,11 @@ export function RunResult({ run, fn, onRerun, rerunning }: RunResultProps) {
           <Button icon={<RedoOutlined aria-hidden />} loading={rerunning} onClick={() => onRerun(run)}>
             {t('Run again')}
           </Button>
+          {toAiTable && (
+            <Button icon={<TableOutlined aria-hidden />} onClick={() => navigate(toAiTable)}>
+              {t('Make an AI table')}
+            </Button>
+          )}
           <Button
             icon={<MessageOutlined aria-hidden />}
             loading={busy === 'chat'}

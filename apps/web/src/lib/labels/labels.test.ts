@@ -18,6 +18,13 @@ import {
 } from '../../widgets/billing-labels/billing-labels';
 import { permissionLabel } from './access-labels';
 import { signInMethodLabel, socialProviderLabel, themeLabel } from './account-labels';
+import {
+  AI_SOURCE_KINDS,
+  aiOutputTypeLabel,
+  aiSourceKindLabel,
+  cellStatusLabel,
+  columnRunStatusLabel,
+} from './ai-table-labels';
 import { runStatusLabel } from './analysis-labels';
 import {
   callOutcomeLabel,
@@ -197,6 +204,9 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['payment method', ['sandbox', 'stripe', 'wechatpay', 'alipay'], paymentMethodLabel],
   ['credit entry kind', ['grant', 'purchase', 'usage', 'refund', 'expire', 'adjust'], creditEntryKindLabel],
   ['usage log status', ['settled', 'released'], usageStatusLabel],
+  ['AI column output type', ['text', 'number', 'label', 'ad_copy'], aiOutputTypeLabel],
+  ['AI cell status', ['empty', 'queued', 'running', 'done', 'failed'], cellStatusLabel],
+  ['AI column run status', ['running', 'paused', 'done', 'cancelled'], columnRunStatusLabel],
 ];
 
 /**
@@ -205,6 +215,8 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
  */
 const SERVER_VALUES: [name: string, values: readonly string[], label: Labeller][] = [
   ['payment notification outcome', NOTIFICATION_OUTCOMES, notificationOutcomeLabel],
+  // The contract spells an AI table's source kinds as the literals of a discriminated union.
+  ['AI table source kind', AI_SOURCE_KINDS, aiSourceKindLabel],
 ];
 
 /** Enums of the contract no page shows as a value, and why; a page that starts to must move it to LABELLED. */
@@ -330,6 +342,16 @@ const NOT_SHOWN: [values: string[], why: string][] = [
   [['OK', 'BEARER_TOKEN_ERROR', 'UNAUTHORIZED', 'FORBIDDEN'], 'permission answers decide redirects'],
   [['user_basic', 'adm_data_editing'], 'event stream topics'],
   [['user_basic'], 'event stream topics'],
+  [
+    ['ai', 'data'],
+    "an AI table column's kind: the grid puts data columns first and heads AI ones with a mark",
+  ],
+  [['number', 'text'], "how a data column's values read: the grid aligns and filters them by it"],
+  [
+    ['empty', 'failed', 'all'],
+    'which cells a run makes: the buttons say it (Run, Re-run failed, Re-run all)',
+  ],
+  [['pause', 'resume', 'cancel'], 'run controls: the buttons name them'],
 ];
 
 const keyOf = (values: readonly string[]) => [...values].sort().join(',');

@@ -1,0 +1,92 @@
+import type { AiCell, AiTableColumn, AiTableRow } from '@app/contract/ai-tables/tables';
+import type { ICellRendererParams, SuppressKeyboardEventParams } from 'ag-grid-community';
+import { Checkbox } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AsWrittenCell } from '../../widgets/data-grid/as-written-cell';
+import type { GridColumnDef } from '../../widgets/data-grid/server-sort';
+import { AiCellRenderer, adLine, isAdCopy } from './ai-cell';
+import { aiColId, useAiGridActions } from './grid-actions';
+
+/** The box that chooses a row for "Re-run chosen rows". */
+function ChooseRowCell({ data }: ICellRendererParams<AiTableRow>) {
+  const { t } = useTranslation();
+  const { chosen, toggleChosen, rowNumber } = useAiGridActions();
+  if (!data) return null;
+  return (
+    <Checkbox
+      checked={chosen.has(data.id)}
+      onChange={() => toggleChosen(data.id)}
+      aria-label={t('Choose row {{row}}', { row: rowNumber(data.id) })}
+    />
+  );
+}
+
+/** What an AI cell sorts and filters by: its value as text or number (an ad by its headlines). */
+function cellSortValue(cell: AiCell | undefined, output: string): string | number | null {
+  const value = cell?.value ?? null;
+  if (value === null) return null;
+  if (isAdCopy(value)) return adLine(value);
+  if (output === 'number') return typeof value === 'number' ? value : null;
+  return String(value);
+}
+
+// While a cell's own field has the keys, the grid must not take them for moving between cells.
+const typingInCell = ({ event }: SuppressKeyboardEventParams<AiTableRow>) =>
+  event.target instanceof HTMLElement && event.target.closest('input, textarea, .ant-select') !== null;
+
+/**
+ * The grid's columns: a choose box, the data columns as they came, then the AI columns. Each sorts
+ * and filters by its value (the grid offers filters from 20 rows); AI cells draw their state.
+ */
+export function gridColumns(columns: AiTableColumn[], locale: string): GridColumnDef<AiTableRow>[] {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const formatNumber = ({ value }: { value: unknown }) =>
+    typeof value === 'number' ? numbers.format(value) : value == null ? '' : String(value);
+  const choose: GridColumnDef<AiTableRow> = {
+    colId: 'choose',
+    headerName: '',
+    width: 52,
+    minWidth: 52,
+    maxWidth: 52,
+    flex: 0,
+    pinned: 'left',
+    sortable: false,
+    filter: false,
+    resizable: false,
+    cellRenderer: ChooseRowCell,
+  };
+  const data = columns
+    .filter((column) => column.kind === 'data')
+    .map(
+      (column): GridColumnDef<AiTableRow> => ({
+        colId: `data:${column.key}`,
+        headerName: column.name,
+        valueGetter: ({ data: row }) => {
+          const value = row?.data[column.key] ?? null;
+          if (column.type !== 'number' || value === null) return value;
+          const number = typeof value === 'number' ? value : Number(value);
+          return Number.isFinite(number) ? number : null;
+        },
+        cellDataType: column.type === 'number' ? 'number' : 'text',
+        valueFormatter: formatNumber,
+        ...(column.type === 'number' ? { type: 'rightAligned' } : {}),
+        cellRenderer: AsWrittenCell,
+      }),
+    );
+  const ai = columns
+    .filter((column) => column.kind === 'ai' && column.ai)
+    .map((column): GridColumnDef<AiTableRow> => {
+      const output = column.ai?.output ?? 'text';
+      return {
+        colId: aiColId(column.id),
+        headerName: column.name,
+        headerClass: 'ai-tables__ai-header',
+        valueGetter: ({ data: row }) => cellSortValue(row?.cells[column.id], output),
+        cellDataType: output === 'number' ? 'number' : 'text',
+        minWidth: output === 'ad_copy' ? 280 : 160,
+        cellRenderer: AiCellRenderer,
+        suppressKeyboardEvent: typingInCell,
+      };
+    });
+  return [choose, ...data, ...ai];
+}

@@ -1,0 +1,282 @@
+import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  AI_TABLE_MAX_ROWS,
+  type AiTableColumn,
+  type AiTableRow,
+  type CellValue,
+  type ColumnRun,
+} from '@app/contract/ai-tables/tables';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { aiTableKey, aiTablesKey } from '../../lib/ai-tables/ai-table-key';
+import { type AiTableAnswer, withCells, withRun } from '../../lib/ai-tables/table-cache';
+import { DocumentTitle } from '../../widgets/brand/document-title';
+import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
+import { DataGrid } from '../../widgets/data-grid/data-grid';
+import { AdCopyDialog } from './ad-copy-dialog';
+import {
+  addColumn,
+  type ColumnInput,
+  changeColumn,
+  controlRun,
+  exportTable,
+  type RunAction,
+  type RunCells,
+  removeTable,
+  startColumnRun,
+  tableQuery,
+  writeCell,
+} from './ai-tables-api';
+import { ColumnDrawer } from './column-drawer';
+import { ColumnRunBar } from './column-run-bar';
+import { type AiGridActions, AiGridActionsContext, aiColId } from './grid-actions';
+import { gridColumns } from './grid-columns';
+import { anyRunning } from './run-plan';
+
+/** While a run is running its progress comes on the event stream; this re-read covers a lost one. */
+export const FALLBACK_REFETCH_MS = 5_000;
+
+interface TableViewProps {
+  id: string;
+  onBack: () => void;
+}
+
+/**
+ * One AI table: its rows in the grid (data columns, then AI columns), each AI column's runs, cells
+ * written by hand, export and delete.
+ */
+export function TableView({ id, onBack }: TableViewProps) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const query = useQuery({
+    ...tableQuery(id),
+    refetchInterval: (current) => (anyRunning(current.state.data?.runs ?? []) ? FALLBACK_REFETCH_MS : false),
+  });
+  const answer = query.data;
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [drawer, setDrawer] = useState<{ editing: AiTableColumn | null } | null>(null);
+  const [adCopy, setAdCopy] = useState<{ rowId: string; column: AiTableColumn; editing: boolean } | null>(
+    null,
+  );
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+
+  const update = useCallback(
+    (change: (old: AiTableAnswer) => AiTableAnswer) =>
+      client.setQueryData<AiTableAnswer>(aiTableKey(id), (old) => (old ? change(old) : old)),
+    [client, id],
+  );
+  const reread = useCallback(() => client.invalidateQueries({ queryKey: aiTableKey(id) }), [client, id]);
+
+  const saveCell = useCallback(
+    async (rowId: string, column: AiTableColumn, value: CellValue) => {
+      const { cell } = await writeCell(id, rowId, column.id, value);
+      update((old) => withCells(old, [{ row_id: rowId, column_id: column.id, cell }]));
+    },
+    [id, update],
+  );
+
+  const columns = answer?.columns;
+  const rows = answer?.rows;
+  const defs = useMemo(() => (columns ? gridColumns(columns, i18n.language) : []), [columns, i18n.language]);
+  const aiColumns = useMemo(
+    () => new Map((columns ?? []).filter((c) => c.kind === 'ai').map((c) => [aiColId(c.id), c])),
+    [columns],
+  );
+  const places = useMemo(
+    () => new Map((rows ?? []).map((row, index) => [row.id, { row, number: index + 1 }])),
+    [rows],
+  );
+  const actions = useMemo<AiGridActions>(
+    () => ({
+      aiColumns,
+      chosen,
+      rowNumber: (rowId) => places.get(rowId)?.number ?? 0,
+      currentRow: (rowId) => places.get(rowId)?.row,
+      toggleChosen: (rowId) =>
+        setChosen((now) => {
+          const next = new Set(now);
+          if (!next.delete(rowId)) next.add(rowId);
+          return next;
+        }),
+      saveCell,
+      openAdCopy: (rowId, column, editing) => setAdCopy({ rowId, column, editing }),
+    }),
+    [aiColumns, chosen, places, saveCell],
+  );
+
+  if (!answer) {
+    return query.isError ? (
+      <div className="ai-tables">
+        <Empty description={t('This table could not be opened.')}>
+          <Button onClick={onBack}>{t('All tables')}</Button>
+        </Empty>
+      </div>
+    ) : (
+      <div className="ai-tables">
+        <Skeleton active paragraph={{ rows: 10 }} />
+      </div>
+    );
+  }
+
+  const { table } = answer;
+  const chosenIds = answer.rows.filter((row) => chosen.has(row.id)).map((row) => row.id);
+  const numbers = new Intl.NumberFormat(i18n.language);
+
+  const start = async (column: AiTableColumn, cells: RunCells) => {
+    const { run } = await startColumnRun(id, column.id, cells);
+    update((old) => withRun(old, run));
+    if (typeof cells === 'object') setChosen(new Set());
+    // The server has queued the cells: read them back so each shows as queued.
+    void reread();
+  };
+  const control = async (run: ColumnRun, action: RunAction) => {
+    try {
+      const answered = await controlRun(id, run.id, action);
+      update((old) => withRun(old, answered.run));
+      if (action === 'cancel') void reread();
+    } catch {
+      // The error catalogue has shown why.
+    }
+  };
+  const saveColumn = async (values: ColumnInput) => {
+    if (drawer?.editing) await changeColumn(id, drawer.editing.id, values);
+    else await addColumn(id, values);
+    await reread();
+  };
+  const download = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      await exportTable(id, format);
+    } catch {
+      // The error catalogue has shown why.
+    } finally {
+      setExporting(null);
+    }
+  };
+  const remove = async () => {
+    await removeTable(id);
+    client.removeQueries({ queryKey: aiTableKey(id) });
+    void client.invalidateQueries({ queryKey: [...aiTablesKey, 'list'] });
+    onBack();
+  };
+  const aiList = answer.columns.filter((column) => column.kind === 'ai');
+  const adRow: AiTableRow | undefined = adCopy
+    ? answer.rows.find((row) => row.id === adCopy.rowId)
+    : undefined;
+
+  return (
+    <div className="ai-tables">
+      <DocumentTitle title={table.name} />
+      <Button
+        type="link"
+        icon={<ArrowLeftOutlined aria-hidden />}
+        onClick={onBack}
+        className="ai-tables__back"
+      >
+        {t('All tables')}
+      </Button>
+      <Flex justify="space-between" align="start" wrap gap={12} className="ai-tables__header">
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {table.name}
+          </Typography.Title>
+          <Typography.Text type="secondary" data-testid="ai-table-meta">
+            {t('Source')}: <span translate="no">{table.source_label}</span> ·{' '}
+            {t('Rows: {{rows}}', { rows: numbers.format(table.row_count) })}
+          </Typography.Text>
+          {table.truncated && (
+            <Tag color="warning" style={{ marginInlineStart: 8 }}>
+              {t('Cut to {{max}} rows', { max: numbers.format(AI_TABLE_MAX_ROWS) })}
+            </Tag>
+          )}
+        </div>
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setDrawer({ editing: null })}
+          >
+            {t('Add AI column')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exporting === 'csv'}
+            onClick={() => void download('csv')}
+          >
+            {t('Export CSV')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            loading={exporting === 'xlsx'}
+            onClick={() => void download('xlsx')}
+          >
+            {t('Export XLSX')}
+          </Button>
+          <ConfirmAction
+            danger
+            destructive
+            icon={<DeleteOutlined aria-hidden />}
+            title={t('Delete the table {{name}}?', { name: table.name })}
+            description={t('Its AI columns and their cells go with it; running columns are cancelled.')}
+            okText={t('Delete')}
+            onConfirm={remove}
+          />
+        </Space>
+      </Flex>
+      {aiList.length === 0 ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('Add an AI column: a prompt over the row fields, run for every row.')}
+          className="ai-tables__hint"
+        />
+      ) : (
+        <div className="ai-tables__columns">
+          {aiList.map((column) => (
+            <ColumnRunBar
+              key={column.id}
+              column={column}
+              rows={answer.rows}
+              runs={answer.runs}
+              cellPrice={answer.cell_price}
+              chosen={chosenIds}
+              onStart={start}
+              onControl={control}
+              onEdit={(editing) => setDrawer({ editing })}
+            />
+          ))}
+        </div>
+      )}
+      {chosenIds.length > 0 && (
+        <Flex align="center" gap={8} className="ai-tables__chosen">
+          <Typography.Text>{t('Rows chosen: {{rows}}', { rows: chosenIds.length })}</Typography.Text>
+          <Button size="small" type="link" onClick={() => setChosen(new Set())}>
+            {t('Clear the choice')}
+          </Button>
+        </Flex>
+      )}
+      <AiGridActionsContext.Provider value={actions}>
+        <DataGrid<AiTableRow> rowData={answer.rows} columnDefs={defs} getRowId={(row) => row.id} />
+      </AiGridActionsContext.Provider>
+      {drawer && (
+        <ColumnDrawer
+          columns={answer.columns}
+          editing={drawer.editing}
+          onSave={saveColumn}
+          onClose={() => setDrawer(null)}
+        />
+      )}
+      {adCopy && (
+        <AdCopyDialog
+          column={adCopy.column}
+          cell={adRow?.cells[adCopy.column.id]}
+          editing={adCopy.editing}
+          onSave={(value) => saveCell(adCopy.rowId, adCopy.column, value)}
+          onClose={() => setAdCopy(null)}
+        />
+      )}
+    </div>
+  );
+}
