@@ -99,7 +99,7 @@ function offlineAd(input: CellInput): AdPreview {
     ),
     descriptions: fit(
       [
-        `Shop ${keyword} at ${brand}. Compare options and find the right fit for you today.`,
+        `Shop ${keyword} at ${brand}. Compare options and find the right fit today.`,
         'Fast delivery, easy returns and help from real people. Order online now.',
       ],
       AD_LIMITS.description,

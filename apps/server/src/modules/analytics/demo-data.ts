@@ -22,7 +22,7 @@ export const DEMO = {
   /** Days held: two years. */
   days: 730,
   /** The generator's version, kept in the demo (`_demo`): a demo made by another is made again. */
-  version: 2,
+  version: 3,
 } as const;
 
 /** Paid-search clicks that land as GA4 sessions (some bounce before the tag fires). */
@@ -78,7 +78,15 @@ create temp table demo_keywords as select * from (values
   (9, 'SEO', 'Keyword Research', 'keyword research tool', 3400, 0.024, 1.70, 0.018, 80.0),
   (10, 'Competitors', 'Alternatives', 'semrush alternative', 1500, 0.030, 3.60, 0.021, 160.0),
   (11, 'Competitors', 'Alternatives', 'ahrefs alternative', 1300, 0.029, 3.90, 0.019, 170.0),
-  (12, 'Retargeting', 'Site Visitors', 'site visitors', 5200, 0.008, 0.90, 0.035, 100.0))
+  (12, 'Retargeting', 'Site Visitors', 'site visitors', 5200, 0.008, 0.90, 0.035, 100.0),
+  -- The long tail every account has: informational and navigational searches that are clicked and
+  -- paid for but never convert (what "wasted spend" finds).
+  (13, 'SEO', 'Keyword Research', 'free keyword tool', 900, 0.030, 1.20, 0.0, 0.0),
+  (14, 'SEO', 'SEO Audit', 'how to do an seo audit', 700, 0.022, 1.10, 0.0, 0.0),
+  (15, 'Analytics Tools', 'GA4 Reporting', 'ga4 tutorial', 1100, 0.025, 1.30, 0.0, 0.0),
+  (16, 'Analytics Tools', 'Marketing Analytics', 'what is marketing analytics', 800, 0.020, 1.80, 0.0, 0.0),
+  (17, 'Competitors', 'Alternatives', 'semrush free trial', 600, 0.028, 2.90, 0.0, 0.0),
+  (18, 'Competitors', 'Alternatives', 'moz pro login', 400, 0.040, 2.20, 0.0, 0.0))
   t(id, campaign, ad_group, keyword, reach, ctr, cpc, cvr, value);
 `;
 
