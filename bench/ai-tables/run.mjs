@@ -72,12 +72,15 @@ try {
     .select()
     .from(schema.teamMembers)
     .where(eq(schema.teamMembers.userId, user.userId));
+  if (!member) throw new Error('the new user has no team');
   const teamId = member.teamId;
   await ensureTeamBilling(t.platform.db, teamId);
   await t.platform.db.transaction((tx) =>
     adjust(tx, teamId, CELLS * 10, { referenceType: 'admin', referenceId: null, note: 'bench' }),
   );
   const [free] = await t.platform.db.select().from(schema.plans).where(eq(schema.plans.isDefault, true));
+  if (!free) throw new Error('no default plan');
+  if (!free) throw new Error('no default plan');
   await t.platform.db
     .insert(schema.planFunctions)
     .values({ planId: free.id, functionKey: 'ai_table' })
@@ -95,6 +98,7 @@ try {
       rowCount: CELLS,
     })
     .returning();
+  if (!table) throw new Error('the table was not made');
   await t.platform.db
     .insert(schema.aiTableColumns)
     .values({ tableId: table.id, key: 'keyword', name: 'Keyword', kind: 'data', position: 0 });
