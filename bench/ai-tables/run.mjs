@@ -128,6 +128,7 @@ try {
 
   // The stand-in alone, side by side: the same calls straight to it, the same number at once, in
   // the same batches (the run writes a batch, then claims the next), from this same process.
+  /** @param {string} keyword */
   const direct = async (keyword) => {
     const res = await fetch(`${llm.url}/chat/completions`, {
       method: 'POST',
@@ -152,6 +153,7 @@ try {
   }
   const baselineMs = performance.now() - baselineStarted;
 
+  /** @type {{ done: number, rssMb: number, heapMb: number }[]} */
   const memory = [];
   const sample = setInterval(async () => {
     globalThis.gc?.();
@@ -172,6 +174,7 @@ try {
 
   const final = (await callEndpoint(t.app, getAiTable, { as: user, params: { id: table.id } })).ok();
   const done = final.runs[0];
+  if (!done) throw new Error('the run is missing');
   // What the server adds to each cell's slot, and to the run per cell, over the stand-in alone.
   const perSlotMs = ((wallMs - baselineMs) * CONCURRENCY) / CELLS;
   const perCellMs = (wallMs - baselineMs) / CELLS;
