@@ -77,8 +77,9 @@ test('an AI table of Ads keywords gets an ad-copy column, run, previewed and exp
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
-  const header = (sheet?.getRow(1).values as unknown[]).map(String);
+  if (!sheet) throw new Error('the XLSX has no sheet');
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
   expect(header).toEqual(expect.arrayContaining(['Keyword', 'Search ad']));
   const adColumn = header.indexOf('Search ad');
-  expect(String(sheet?.getRow(2).getCell(adColumn).value)).toMatch(/Official Site/);
+  expect(String(sheet.getRow(2).getCell(adColumn).value)).toMatch(/Official Site/);
 });

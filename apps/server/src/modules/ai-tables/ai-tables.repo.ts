@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import { aiColumnRuns, aiTableCells, aiTableColumns, aiTableRows, aiTables } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
@@ -180,4 +180,198 @@ export async function recountRun(db: Db, run: { id: string; teamId: string }) {
          WHERE r.team_id = ${run.teamId} AND r.key LIKE ${`ai_table:${run.id}:%`} AND r.status = 'settled'
       )
     WHERE id = ${run.id}`);
+}
+
+export interface NewTable {
+  teamId: string;
+  userId: string;
+  name: string;
+  source: unknown;
+  sourceLabel: string;
+  truncated: boolean;
+  columns: { key: string; name: string; type: 'text' | 'number' }[];
+  rows: Record<string, string | number | null>[];
+}
+
+/** A table with its data columns and its rows, in one transaction. */
+export async function insertTableWithRows(db: Db, table: NewTable): Promise<TableRow> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(aiTables)
+      .values({
+        teamId: table.teamId,
+        userId: table.userId,
+        name: table.name,
+        source: table.source,
+        sourceLabel: table.sourceLabel,
+        rowCount: table.rows.length,
+        truncated: table.truncated,
+      })
+      .returning();
+    if (!made) throw new Error('table not written');
+    if (table.columns.length > 0) {
+      await tx
+        .insert(aiTableColumns)
+        .values(
+          table.columns.map((column, position) => ({ tableId: made.id, kind: 'data', position, ...column })),
+        );
+    }
+    // In slices: one statement's parameters are bounded.
+    for (let start = 0; start < table.rows.length; start += 1000) {
+      await tx
+        .insert(aiTableRows)
+        .values(
+          table.rows
+            .slice(start, start + 1000)
+            .map((data, i) => ({ tableId: made.id, position: start + i, data })),
+        );
+    }
+    return made;
+  });
+}
+
+export function liveRunsOfTable(db: Queryable, tableId: string) {
+  return db
+    .select()
+    .from(aiColumnRuns)
+    .where(and(eq(aiColumnRuns.tableId, tableId), inArray(aiColumnRuns.status, ['running', 'paused'])));
+}
+
+export async function liveRunOfColumn(db: Queryable, columnId: string) {
+  const [row] = await db
+    .select()
+    .from(aiColumnRuns)
+    .where(and(eq(aiColumnRuns.columnId, columnId), inArray(aiColumnRuns.status, ['running', 'paused'])));
+  return row ?? null;
+}
+
+export async function deleteTableRow(db: Queryable, id: string) {
+  await db.delete(aiTables).where(eq(aiTables.id, id));
+}
+
+/** An AI column at the end of the table (its key `ai_<position>`). */
+export async function insertAiColumn(
+  db: Db,
+  tableId: string,
+  column: { name: string; type: string; prompt: string; output: string; labels: string[] | null },
+) {
+  const [last] = await db
+    .select({ position: max(aiTableColumns.position) })
+    .from(aiTableColumns)
+    .where(eq(aiTableColumns.tableId, tableId));
+  const position = (last?.position ?? -1) + 1;
+  const [row] = await db
+    .insert(aiTableColumns)
+    .values({ tableId, key: `ai_${position}`, kind: 'ai', position, ...column })
+    .returning();
+  if (!row) throw new Error('column not written');
+  return row;
+}
+
+export async function findAiColumn(db: Queryable, tableId: string, columnId: string) {
+  const [row] = await db
+    .select()
+    .from(aiTableColumns)
+    .where(
+      and(
+        eq(aiTableColumns.tableId, tableId),
+        eq(aiTableColumns.id, columnId),
+        eq(aiTableColumns.kind, 'ai'),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function updateAiColumnRow(db: Queryable, id: string, change: Partial<ColumnRow>) {
+  const [row] = await db.update(aiTableColumns).set(change).where(eq(aiTableColumns.id, id)).returning();
+  return row ?? null;
+}
+
+export function columnCells(db: Queryable, columnId: string) {
+  return db.select().from(aiTableCells).where(eq(aiTableCells.columnId, columnId));
+}
+
+/** A run and its cells queued (each cell row made, or put back in the queue), in one transaction. */
+export async function insertRunWithCells(
+  db: Db,
+  run: { tableId: string; columnId: string; teamId: string; userId: string; model: string },
+  rowIds: string[],
+): Promise<RunRow> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(aiColumnRuns)
+      .values({
+        ...run,
+        status: rowIds.length > 0 ? 'running' : 'done',
+        total: rowIds.length,
+        ...(rowIds.length === 0 ? { finishedAt: new Date() } : {}),
+      })
+      .returning();
+    if (!made) throw new Error('run not written');
+    for (let start = 0; start < rowIds.length; start += 1000) {
+      await tx
+        .insert(aiTableCells)
+        .values(
+          rowIds.slice(start, start + 1000).map((rowId) => ({
+            rowId,
+            columnId: run.columnId,
+            tableId: run.tableId,
+            status: 'queued',
+            runId: made.id,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [aiTableCells.rowId, aiTableCells.columnId],
+          set: { status: 'queued', runId: made.id, error: null, updatedAt: new Date() },
+        });
+    }
+    return made;
+  });
+}
+
+export async function findTableRow(db: Queryable, tableId: string, rowId: string) {
+  const [row] = await db
+    .select({ id: aiTableRows.id })
+    .from(aiTableRows)
+    .where(and(eq(aiTableRows.tableId, tableId), eq(aiTableRows.id, rowId)));
+  return row ?? null;
+}
+
+/** A cell written by hand: made by no prompt, so it names no prompt version. */
+export async function upsertHandCell(
+  db: Queryable,
+  cell: { rowId: string; columnId: string; tableId: string; value: unknown },
+) {
+  const status = cell.value === null ? 'empty' : 'done';
+  const [row] = await db
+    .insert(aiTableCells)
+    .values({ ...cell, status, promptVersion: null })
+    .onConflictDoUpdate({
+      target: [aiTableCells.rowId, aiTableCells.columnId],
+      set: { status, value: cell.value, error: null, promptVersion: null, updatedAt: new Date() },
+    })
+    .returning();
+  if (!row) throw new Error('cell not written');
+  return row;
+}
+
+/** The run ends, if it is still running (a pause or cancel that came first stands). */
+export async function finishRunRow(db: Queryable, id: string) {
+  const [row] = await db
+    .update(aiColumnRuns)
+    .set({ status: 'done', finishedAt: new Date() })
+    .where(and(eq(aiColumnRuns.id, id), eq(aiColumnRuns.status, 'running')))
+    .returning();
+  return row ?? null;
+}
+
+/** Cells a cancelled run left waiting keep what they held before: their earlier value, or nothing. */
+export async function restoreWaitingCells(db: Queryable, runId: string) {
+  await db
+    .update(aiTableCells)
+    .set({
+      status: sql`case when ${aiTableCells.value} is null then 'empty' else 'done' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(aiTableCells.runId, runId), eq(aiTableCells.status, 'queued')));
 }

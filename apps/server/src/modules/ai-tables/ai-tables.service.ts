@@ -9,8 +9,6 @@ import {
 import { zAdPreview } from '@app/contract/analysis/ad-copy';
 import type { DatasetColumn } from '@app/contract/analytics/datasets';
 import type { KeptResult, ResultColumn } from '@app/contract/analytics/query';
-import { and, eq, inArray, max } from 'drizzle-orm';
-import { aiColumnRuns, aiTableCells, aiTableColumns, aiTableRows, aiTables } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
@@ -24,13 +22,26 @@ import { activeModel } from '../chat/assistant/providers';
 import { findFunctionPrice } from '../credits/prices.repo';
 import { storeGeneratedForDownload } from '../storage/generated-files';
 import {
+  type ColumnRow,
+  columnCells,
+  deleteTableRow,
+  findAiColumn,
   findRun,
+  findTableRow,
   findTeamTable,
+  insertAiColumn,
+  insertRunWithCells,
+  insertTableWithRows,
   listTeamTables,
+  liveRunOfColumn,
+  liveRunsOfTable,
+  type TableRow,
   tableCells,
   tableColumns,
   tableRows,
   tableRuns,
+  updateAiColumnRow,
+  upsertHandCell,
 } from './ai-tables.repo';
 import { checkAd } from './cell-writer';
 import { AI_TABLE_FUNCTION, configOf, controlRun, dispatchRun, toCell, toColumnRun } from './column-runs';
@@ -44,7 +55,7 @@ import { AI_TABLE_FUNCTION, configOf, controlRun, dispatchRun, toCell, toColumnR
 export const TABLE_NOT_FOUND = 'No such AI table';
 type Cell = string | number | null;
 
-function toTable(row: typeof aiTables.$inferSelect): AiTable {
+function toTable(row: TableRow): AiTable {
   return {
     id: row.id,
     name: row.name,
@@ -56,7 +67,7 @@ function toTable(row: typeof aiTables.$inferSelect): AiTable {
   };
 }
 
-function toColumn(row: typeof aiTableColumns.$inferSelect): AiTableColumn {
+function toColumn(row: ColumnRow): AiTableColumn {
   return {
     id: row.id,
     key: row.key,
@@ -157,38 +168,15 @@ export async function createTable(
           ).result,
         )
       : await fromDataset(platform, ctx, input.source.dataset_id);
-  const table = await platform.db.transaction(async (tx) => {
-    const [made] = await tx
-      .insert(aiTables)
-      .values({
-        teamId: ctx.team.id,
-        userId: ctx.user.id,
-        name: input.name,
-        source: input.source,
-        sourceLabel: copied.label,
-        rowCount: copied.rows.length,
-        truncated: copied.truncated,
-      })
-      .returning();
-    if (!made) throw new Error('table not written');
-    if (copied.columns.length > 0) {
-      await tx
-        .insert(aiTableColumns)
-        .values(
-          copied.columns.map((column, position) => ({ tableId: made.id, kind: 'data', position, ...column })),
-        );
-    }
-    // In slices: one statement's parameters are bounded.
-    for (let start = 0; start < copied.rows.length; start += 1000) {
-      await tx
-        .insert(aiTableRows)
-        .values(
-          copied.rows
-            .slice(start, start + 1000)
-            .map((data, i) => ({ tableId: made.id, position: start + i, data })),
-        );
-    }
-    return made;
+  const table = await insertTableWithRows(platform.db, {
+    teamId: ctx.team.id,
+    userId: ctx.user.id,
+    name: input.name,
+    source: input.source,
+    sourceLabel: copied.label,
+    truncated: copied.truncated,
+    columns: copied.columns,
+    rows: copied.rows,
   });
   return toTable(table);
 }
@@ -227,12 +215,8 @@ export async function getTable(platform: Platform, ctx: SignedInContext, id: str
 
 export async function deleteTable(platform: Platform, ctx: SignedInContext, id: string) {
   const table = await mustFindTable(platform, ctx, id);
-  const live = await platform.db
-    .select()
-    .from(aiColumnRuns)
-    .where(and(eq(aiColumnRuns.tableId, id), inArray(aiColumnRuns.status, ['running', 'paused'])));
-  for (const run of live) await controlRun(platform, run, 'cancel');
-  await platform.db.delete(aiTables).where(eq(aiTables.id, table.id));
+  for (const run of await liveRunsOfTable(platform.db, table.id)) await controlRun(platform, run, 'cancel');
+  await deleteTableRow(platform.db, table.id);
   return { deleted: true };
 }
 
@@ -250,40 +234,18 @@ export async function addColumn(
 ) {
   const table = await mustFindTable(platform, ctx, id);
   checkLabels(input);
-  const [last] = await platform.db
-    .select({ position: max(aiTableColumns.position) })
-    .from(aiTableColumns)
-    .where(eq(aiTableColumns.tableId, table.id));
-  const position = (last?.position ?? -1) + 1;
-  const [column] = await platform.db
-    .insert(aiTableColumns)
-    .values({
-      tableId: table.id,
-      key: `ai_${position}`,
-      name: input.name,
-      kind: 'ai',
-      type: input.output === 'number' ? 'number' : 'text',
-      position,
-      prompt: input.prompt,
-      output: input.output,
-      labels: input.output === 'label' ? (input.labels ?? []) : null,
-    })
-    .returning();
-  if (!column) throw new Error('column not written');
+  const column = await insertAiColumn(platform.db, table.id, {
+    name: input.name,
+    type: input.output === 'number' ? 'number' : 'text',
+    prompt: input.prompt,
+    output: input.output,
+    labels: input.output === 'label' ? (input.labels ?? []) : null,
+  });
   return toColumn(column);
 }
 
 async function mustFindAiColumn(platform: Platform, tableId: string, columnId: string) {
-  const [column] = await platform.db
-    .select()
-    .from(aiTableColumns)
-    .where(
-      and(
-        eq(aiTableColumns.tableId, tableId),
-        eq(aiTableColumns.id, columnId),
-        eq(aiTableColumns.kind, 'ai'),
-      ),
-    );
+  const column = await findAiColumn(platform.db, tableId, columnId);
   if (!column) throw new AppError('NOT_FOUND', { msg: 'No such AI column' });
   return column;
 }
@@ -303,19 +265,15 @@ export async function updateColumn(
     column.output !== input.output ||
     JSON.stringify(column.labels ?? null) !==
       JSON.stringify(input.output === 'label' ? (input.labels ?? []) : null);
-  const [updated] = await platform.db
-    .update(aiTableColumns)
-    .set({
-      name: input.name,
-      prompt: input.prompt,
-      output: input.output,
-      type: input.output === 'number' ? 'number' : 'text',
-      labels: input.output === 'label' ? (input.labels ?? []) : null,
-      // A new prompt is a new version: kept values say which one made them.
-      promptVersion: changed ? column.promptVersion + 1 : column.promptVersion,
-    })
-    .where(eq(aiTableColumns.id, column.id))
-    .returning();
+  const updated = await updateAiColumnRow(platform.db, column.id, {
+    name: input.name,
+    prompt: input.prompt,
+    output: input.output,
+    type: input.output === 'number' ? 'number' : 'text',
+    labels: input.output === 'label' ? (input.labels ?? []) : null,
+    // A new prompt is a new version: kept values say which one made them.
+    promptVersion: changed ? column.promptVersion + 1 : column.promptVersion,
+  });
   if (!updated) throw new AppError('NOT_FOUND', { msg: 'No such AI column' });
   return toColumn(updated);
 }
@@ -329,18 +287,14 @@ export async function startRun(
 ) {
   const table = await mustFindTable(platform, ctx, id);
   const column = await mustFindAiColumn(platform, table.id, columnId);
-  const [live] = await platform.db
-    .select()
-    .from(aiColumnRuns)
-    .where(and(eq(aiColumnRuns.columnId, column.id), inArray(aiColumnRuns.status, ['running', 'paused'])));
-  if (live) {
+  if (await liveRunOfColumn(platform.db, column.id)) {
     throw new AppError('CONFLICT', {
       msg: 'This column is already running: pause, resume or cancel that run first',
     });
   }
   const [rows, cells, active] = await Promise.all([
     tableRows(platform.db, table.id),
-    platform.db.select().from(aiTableCells).where(eq(aiTableCells.columnId, column.id)),
+    columnCells(platform.db, column.id),
     activeModel(platform),
   ]);
   const status = new Map(cells.map((cell) => [cell.rowId, cell.status]));
@@ -359,40 +313,11 @@ export async function startRun(
       fields: { 'cells.row_ids': 'Some rows are not in this table' },
     });
   }
-  const run = await platform.db.transaction(async (tx) => {
-    const [made] = await tx
-      .insert(aiColumnRuns)
-      .values({
-        tableId: table.id,
-        columnId: column.id,
-        teamId: ctx.team.id,
-        userId: ctx.user.id,
-        status: targets.length > 0 ? 'running' : 'done',
-        total: targets.length,
-        model: active.id,
-        ...(targets.length === 0 ? { finishedAt: new Date() } : {}),
-      })
-      .returning();
-    if (!made) throw new Error('run not written');
-    for (let start = 0; start < targets.length; start += 1000) {
-      await tx
-        .insert(aiTableCells)
-        .values(
-          targets.slice(start, start + 1000).map((rowId) => ({
-            rowId,
-            columnId: column.id,
-            tableId: table.id,
-            status: 'queued',
-            runId: made.id,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [aiTableCells.rowId, aiTableCells.columnId],
-          set: { status: 'queued', runId: made.id, error: null, updatedAt: new Date() },
-        });
-    }
-    return made;
-  });
+  const run = await insertRunWithCells(
+    platform.db,
+    { tableId: table.id, columnId: column.id, teamId: ctx.team.id, userId: ctx.user.id, model: active.id },
+    targets,
+  );
   if (targets.length > 0) await dispatchRun(platform, run.id);
   return toColumnRun(run);
 }
@@ -422,11 +347,8 @@ export async function editCell(
 ) {
   const table = await mustFindTable(platform, ctx, id);
   const column = await mustFindAiColumn(platform, table.id, columnId);
-  const [row] = await platform.db
-    .select({ id: aiTableRows.id })
-    .from(aiTableRows)
-    .where(and(eq(aiTableRows.tableId, table.id), eq(aiTableRows.id, rowId)));
-  if (!row) throw new AppError('NOT_FOUND', { msg: 'No such row' });
+  if (!(await findTableRow(platform.db, table.id, rowId)))
+    throw new AppError('NOT_FOUND', { msg: 'No such row' });
   const config = configOf(column);
   if (value !== null) {
     if (config.output === 'ad_copy') {
@@ -448,29 +370,7 @@ export async function editCell(
       throw new AppError('VALIDATION_ERROR', { fields: { value: 'Text' } });
     }
   }
-  const [cell] = await platform.db
-    .insert(aiTableCells)
-    .values({
-      rowId,
-      columnId,
-      tableId: table.id,
-      status: value === null ? 'empty' : 'done',
-      value,
-      promptVersion: null,
-    })
-    .onConflictDoUpdate({
-      target: [aiTableCells.rowId, aiTableCells.columnId],
-      // A hand-written value was made by no prompt.
-      set: {
-        status: value === null ? 'empty' : 'done',
-        value,
-        error: null,
-        promptVersion: null,
-        updatedAt: new Date(),
-      },
-    })
-    .returning();
-  if (!cell) throw new Error('cell not written');
+  const cell = await upsertHandCell(platform.db, { rowId, columnId, tableId: table.id, value });
   return toCell(cell);
 }
 

@@ -1,6 +1,4 @@
 import type { AiCell, AiColumnConfig, ColumnRun } from '@app/contract/ai-tables/tables';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { aiColumnRuns, aiTableCells } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
@@ -15,11 +13,13 @@ import {
   claimCells,
   countRun,
   findRun,
+  finishRunRow,
   type KeptCell,
   keepCells,
   type RunRow,
   recountRun,
   requeueRunning,
+  restoreWaitingCells,
   rowsOfIds,
   staleRuns,
   tableColumns,
@@ -233,12 +233,8 @@ export async function runColumn(
       const ids = await claimCells(platform.db, runId, concurrency);
       if (ids.length === 0) {
         await recountRun(platform.db, run);
-        const finished = await platform.db
-          .update(aiColumnRuns)
-          .set({ status: 'done', finishedAt: new Date() })
-          .where(and(eq(aiColumnRuns.id, runId), eq(aiColumnRuns.status, 'running')))
-          .returning();
-        await publish(platform, finished[0] ?? run, pending);
+        const finished = await finishRunRow(platform.db, runId);
+        await publish(platform, finished ?? run, pending);
         return;
       }
       const rows = new Map((await rowsOfIds(platform.db, run.tableId, ids)).map((r) => [r.id, r.data]));
@@ -280,14 +276,7 @@ export async function controlRun(platform: Platform, run: RunRow, action: 'pause
   }
   const cancelled = await updateRun(platform.db, run.id, { status: 'cancelled', finishedAt: new Date() });
   inFlight.get(run.id)?.abort();
-  // Cells still waiting keep what they held before: their earlier value, or nothing.
-  await platform.db
-    .update(aiTableCells)
-    .set({
-      status: sql`case when ${aiTableCells.value} is null then 'empty' else 'done' end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(aiTableCells.runId, run.id), inArray(aiTableCells.status, ['queued'])));
+  await restoreWaitingCells(platform.db, run.id);
   if (cancelled) await publish(platform, cancelled, []);
   return cancelled;
 }
