@@ -74,14 +74,14 @@ function offlineAd(input: CellInput): AdPreview {
   if (!keyword) throw new CellError('The prompt names no text field with a value to write the ad about');
   const brand = input.brand.name || 'Demo Store';
   const chinese = /[\u4e00-\u9fff]/.test(keyword) || input.locale.startsWith('zh');
-  const fit = (texts: string[], limit: number) => texts.map((text) => fitAdText(text, limit));
+  const fitAll = (texts: string[], limit: number) => texts.map((text) => fitAdText(text, limit));
   const site = input.brand.website.replace(/^https?:\/\//, '').replace(/\/.*$/, '') || 'www.example.com';
   if (chinese) {
     return {
       displayUrl: site,
-      paths: fit([slug(keyword) || keyword, 'shop'], AD_LIMITS.path),
-      headlines: fit([keyword, `${brand}官方网站`, '正品保障 全场包邮'], AD_LIMITS.headline),
-      descriptions: fit(
+      paths: fitAll([slug(keyword) || keyword, 'shop'], AD_LIMITS.path),
+      headlines: fitAll([keyword, `${brand}官方网站`, '正品保障 全场包邮'], AD_LIMITS.headline),
+      descriptions: fitAll(
         [
           `在${brand}选购${keyword}，多种款式可选，找到适合您的那一款。`,
           '快速发货，轻松退换，真人客服随时为您解答。',
@@ -92,12 +92,12 @@ function offlineAd(input: CellInput): AdPreview {
   }
   return {
     displayUrl: site,
-    paths: fit([slug(keyword), 'shop'], AD_LIMITS.path),
-    headlines: fit(
+    paths: fitAll([slug(keyword), 'shop'], AD_LIMITS.path),
+    headlines: fitAll(
       [capitalised(keyword), `${brand} Official Site`, 'Free Shipping & Returns'],
       AD_LIMITS.headline,
     ),
-    descriptions: fit(
+    descriptions: fitAll(
       [
         `Shop ${keyword} at ${brand}. Compare options and find the right fit today.`,
         'Fast delivery, easy returns and help from real people. Order online now.',
