@@ -79,10 +79,14 @@ export async function countRun(
 }
 
 /**
- * The next queued cells of a run, claimed for this worker: marked running in one statement, rows
- * another worker holds skipped, so two workers never write the same cell at once.
+ * The next queued cells of a run, claimed for this worker with their rows' data: marked running in
+ * one statement, cells another worker holds skipped, so two workers never write the same cell.
  */
-export async function claimCells(db: Db, runId: string, limit: number): Promise<string[]> {
+export async function claimCells(
+  db: Db,
+  runId: string,
+  limit: number,
+): Promise<{ rowId: string; data: Record<string, string | number | null> }[]> {
   const result = await db.execute(sql`
     UPDATE ai_table_cells c SET status = 'running', updated_at = now()
       FROM (
@@ -91,11 +95,12 @@ export async function claimCells(db: Db, runId: string, limit: number): Promise<
          ORDER BY row_id
          LIMIT ${limit}
          FOR UPDATE SKIP LOCKED
-      ) picked
-     WHERE c.row_id = picked.row_id AND c.column_id = picked.column_id
-    RETURNING c.row_id`);
+      ) picked, ai_table_rows r
+     WHERE c.row_id = picked.row_id AND c.column_id = picked.column_id AND r.id = c.row_id
+    RETURNING c.row_id AS "rowId", r.data`);
   // Both drivers answer `{ rows }`.
-  return (result as unknown as { rows: { row_id: string }[] }).rows.map((row) => row.row_id);
+  return (result as unknown as { rows: { rowId: string; data: Record<string, string | number | null> }[] })
+    .rows;
 }
 
 export async function setCell(
@@ -125,13 +130,6 @@ export function staleRuns(db: Queryable, before: Date) {
     .select()
     .from(aiColumnRuns)
     .where(and(eq(aiColumnRuns.status, 'running'), lt(aiColumnRuns.heartbeatAt, before)));
-}
-
-export function rowsOfIds(db: Queryable, tableId: string, ids: string[]) {
-  return db
-    .select({ id: aiTableRows.id, data: aiTableRows.data })
-    .from(aiTableRows)
-    .where(and(eq(aiTableRows.tableId, tableId), inArray(aiTableRows.id, ids)));
 }
 
 export interface KeptCell {

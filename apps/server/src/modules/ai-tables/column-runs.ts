@@ -20,7 +20,6 @@ import {
   recountRun,
   requeueRunning,
   restoreWaitingCells,
-  rowsOfIds,
   staleRuns,
   tableColumns,
   updateRun,
@@ -223,34 +222,38 @@ export async function runColumn(
     for (const cell of kept) pending.push({ row_id: cell.rowId, cell: toCell(cell) });
   };
 
+  // A batch is kept (one statement, its settlements, its counts) while the next one is written.
+  let keeping: Promise<void> = Promise.resolve();
   try {
     for (;;) {
       const run = await findRun(platform.db, runId);
       if (!run || run.status !== 'running') {
+        await keeping;
         if (run) await publish(platform, run, pending);
         return;
       }
-      const ids = await claimCells(platform.db, runId, concurrency);
-      if (ids.length === 0) {
+      const claimed = await claimCells(platform.db, runId, concurrency);
+      if (claimed.length === 0) {
+        await keeping;
         await recountRun(platform.db, run);
         const finished = await finishRunRow(platform.db, runId);
         await publish(platform, finished ?? run, pending);
         return;
       }
-      const rows = new Map((await rowsOfIds(platform.db, run.tableId, ids)).map((r) => [r.id, r.data]));
-      await keep(
-        await Promise.all(
-          ids.map((id) => writeOne(id, (rows.get(id) ?? {}) as Record<string, string | number | null>)),
-        ),
-      );
-      written += ids.length;
+      const outcomes = await Promise.all(claimed.map((cell) => writeOne(cell.rowId, cell.data)));
+      await keeping;
+      keeping = keep(outcomes);
+      written += claimed.length;
       if (Date.now() - lastPublish >= PUBLISH_EVERY_MS) {
-        const now = await findRun(platform.db, runId);
-        if (now) await publish(platform, now, pending);
+        // The counts read at this batch's start: at most a batch behind, the last message exact.
+        await publish(platform, run, pending);
         pending = [];
         lastPublish = Date.now();
       }
-      if (options.stopAfter !== undefined && written >= options.stopAfter) return;
+      if (options.stopAfter !== undefined && written >= options.stopAfter) {
+        await keeping;
+        return;
+      }
     }
   } finally {
     if (inFlight.get(runId) === abort) inFlight.delete(runId);
