@@ -5,7 +5,7 @@ import { newUser } from './support/accounts';
 import { apiToken } from './support/admin';
 import { buyPlan } from './support/purchase';
 import { signUpByApi } from './support/session';
-import { shot } from './support/ui';
+import { chooseChinese, shot } from './support/ui';
 
 /**
  * AI tables as a marketer builds one (issue 25): the Ads keywords that spent without converting,
@@ -22,48 +22,104 @@ async function pick(page: Page, select: string, option: string) {
     .click();
 }
 
-test('an AI table of Ads keywords gets an ad-copy column, run, previewed and exported to XLSX', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
-  const user = await signUpByApi(page.request, baseURL as string, newUser('ai-table'));
-  await buyPlan(page.request, await apiToken(page.request, user.email, user.password), 'Pro');
+interface Words {
+  run: string;
+  makeTable: string;
+  newTable: string;
+  tableName: string;
+  fnName: string;
+  create: string;
+  rows: RegExp;
+  addColumn: string;
+  columnName: string;
+  prompt: string;
+  output: string;
+  adCopy: string;
+  addColumnButton: string;
+  startRun: string;
+  finished: RegExp;
+  openPreview: string;
+  sponsored: string;
+  exportXlsx: string;
+}
 
+const EN: Words = {
+  run: 'Run',
+  makeTable: 'Make an AI table',
+  newTable: 'New table',
+  tableName: 'Table name',
+  fnName: 'Ads wasted spend',
+  create: 'Create',
+  rows: /Rows: \d+/,
+  addColumn: 'Add AI column',
+  columnName: 'Column name',
+  prompt: 'Prompt',
+  output: 'Output',
+  adCopy: 'Ad copy',
+  addColumnButton: 'Add column',
+  startRun: 'Start the run',
+  finished: /Last run: Completed · (\d+) of \1 done/,
+  openPreview: 'Open the ad preview',
+  sponsored: 'Sponsored',
+  exportXlsx: 'Export XLSX',
+};
+
+const ZH: Words = {
+  run: '运行',
+  makeTable: '生成 AI 表格',
+  newTable: '新建表格',
+  tableName: '表格名称',
+  fnName: '广告无效花费',
+  create: '创建',
+  rows: /行数：\d+/,
+  addColumn: '添加 AI 列',
+  columnName: '列名',
+  prompt: '提示词',
+  output: '输出类型',
+  adCopy: '广告文案',
+  addColumnButton: '添加列',
+  startRun: '开始运行',
+  finished: /上次运行：已完成 · 已完成 (\d+) \/ \1/,
+  openPreview: '打开广告预览',
+  sponsored: '赞助商广告',
+  exportXlsx: '导出 XLSX',
+};
+
+async function buildAdTable(page: Page, w: Words, name: string) {
   // The keywords: Ads wasted spend, grouped by keyword, over the last 90 days.
   await page.goto('/ai-table/analysis?fn=analysis.gads_wasted_spend');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('button', { name: w.run, exact: true }).click();
   const run = page.getByTestId('analysis-run');
   await expect(run.getByTestId('reply-grid').first()).toBeVisible();
-  await run.getByRole('button', { name: 'Make an AI table' }).click();
+  await run.getByRole('button', { name: w.makeTable }).click();
 
   await expect(page).toHaveURL(/\/ai-table\?/);
-  const modal = page.getByRole('dialog', { name: 'New table' });
-  await expect(modal.getByLabel('Table name')).toHaveValue('Ads wasted spend');
-  await modal.getByRole('button', { name: 'Create' }).click();
+  const modal = page.getByRole('dialog', { name: w.newTable });
+  await expect(modal.getByLabel(w.tableName)).toHaveValue(w.fnName);
+  await modal.getByRole('button', { name: w.create }).click();
   await expect(page).toHaveURL(/table=/);
-  await expect(page.getByText(/Rows: \d+/)).toBeVisible();
+  await expect(page.getByText(w.rows)).toBeVisible();
 
   // An ad-copy column over the keyword.
-  await page.getByRole('button', { name: 'Add AI column' }).first().click();
-  const drawer = page.getByRole('dialog', { name: 'Add AI column' });
-  await drawer.getByLabel('Column name').fill('Search ad');
-  await drawer.getByLabel('Prompt').fill('Write a search ad for {{keyword}}');
-  await pick(page, 'Output', 'Ad copy');
-  await drawer.getByRole('button', { name: 'Add column' }).click();
+  await page.getByRole('button', { name: w.addColumn }).first().click();
+  const drawer = page.getByRole('dialog', { name: w.addColumn });
+  await drawer.getByLabel(w.columnName).fill(name);
+  await drawer.getByLabel(w.prompt).fill('Write a search ad for {{keyword}}');
+  await pick(page, w.output, w.adCopy);
+  await drawer.getByRole('button', { name: w.addColumnButton }).click();
 
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await page.getByRole('button', { name: 'Start the run' }).click();
+  await page.getByRole('button', { name: w.run, exact: true }).click();
+  await page.getByRole('button', { name: w.startRun }).click();
   // The job runner writes every cell; the previews show the ads within Google Ads' limits.
-  await expect(page.getByText(/Last run: Completed · (\d+) of \1 done/)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByText(w.finished)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByText(/Official Site/).first()).toBeVisible();
-  await shot(page, 'ai-table-ads');
+  await shot(page, `ai-table-ads-${w === ZH ? 'zh' : 'en'}`);
   // A cell opens its ad as a search result shows it.
-  await page.getByTitle('Open the ad preview').first().click();
-  const preview = page.getByRole('dialog', { name: 'Search ad' });
-  await expect(preview.getByText('Sponsored')).toBeVisible();
+  await page.getByTitle(w.openPreview).first().click();
+  const preview = page.getByRole('dialog', { name });
+  await expect(preview.getByText(w.sponsored)).toBeVisible();
   await expect(preview.getByText(/Demo Store Official Site/)).toBeVisible();
-  await shot(page, 'ai-table-ad-preview');
+  await shot(page, `ai-table-ad-preview-${w === ZH ? 'zh' : 'en'}`);
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 
@@ -72,14 +128,35 @@ test('an AI table of Ads keywords gets an ad-copy column, run, previewed and exp
     page.once('download', resolve);
     page.context().once('page', (popup) => popup.once('download', resolve));
   });
-  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  await page.getByRole('button', { name: w.exportXlsx }).click();
   const download = await downloaded;
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) throw new Error('the XLSX has no sheet');
   const header = (sheet.getRow(1).values as unknown[]).map(String);
-  expect(header).toEqual(expect.arrayContaining(['Keyword', 'Search ad']));
-  const adColumn = header.indexOf('Search ad');
+  expect(header).toEqual(expect.arrayContaining([name]));
+  const adColumn = header.indexOf(name);
   expect(String(sheet.getRow(2).getCell(adColumn).value)).toMatch(/Official Site/);
+}
+
+test.describe('AI tables', () => {
+  test('an AI table of Ads keywords gets an ad-copy column, run, previewed and exported to XLSX', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const user = await signUpByApi(page.request, baseURL as string, newUser('ai-table'));
+    await buyPlan(page.request, await apiToken(page.request, user.email, user.password), 'Pro');
+    await buildAdTable(page, EN, 'Search ad');
+  });
+
+  test('the same in Chinese', async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const user = await signUpByApi(page.request, baseURL as string, newUser('ai-table-zh'));
+    await buyPlan(page.request, await apiToken(page.request, user.email, user.password), 'Pro');
+    await page.goto('/ai-table');
+    await chooseChinese(page);
+    await buildAdTable(page, ZH, '搜索广告');
+  });
 });
