@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import frFR from '../../../../server/src/modules/i18n/seed/web.fr_FR.json';
@@ -11,6 +11,9 @@ import { stubFetch } from '../testing/stub-fetch';
 
 describe('language drawer', () => {
   afterEach(async () => {
+    // Unmounted first: a page still shown would re-render in English after the test ended,
+    // and React's scheduler would run once the test environment is gone (window is not defined).
+    cleanup();
     await changeLanguage('en_US');
   });
 

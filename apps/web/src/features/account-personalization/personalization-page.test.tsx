@@ -1,6 +1,6 @@
 import type { Personalization } from '@app/contract/account/personalization/personalization';
 import type { Locale } from '@app/contract/common';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import frSeed from '../../../../server/src/modules/i18n/seed/web.fr_FR.json';
@@ -75,6 +75,9 @@ async function choose(
 
 describe('/account/personalization', () => {
   afterEach(async () => {
+    // Unmounted first: a page still shown would re-render in English after the test ended,
+    // and React's scheduler would run once the test environment is gone (window is not defined).
+    cleanup();
     await changeLanguage('en_US');
   });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import zhCN from '../../../../server/src/modules/i18n/seed/web.zh_CN.json';
@@ -50,6 +50,9 @@ const WEAK = 'This password is too common. Add more words that are less common.'
 
 describe('/sign-up', () => {
   afterEach(async () => {
+    // Unmounted first: a page still shown would re-render in English after the test ended,
+    // and React's scheduler would run once the test environment is gone (window is not defined).
+    cleanup();
     await changeLanguage('en_US');
   });
 

@@ -1,5 +1,5 @@
 import type { InputParameter, ParamValues } from '@app/contract/analysis/parameters';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { useState } from 'react';
@@ -265,6 +265,9 @@ describe('ParamForm: submitting runs checkParameterValues', () => {
   afterEach(async () => {
     // English has no translations to load; the stub answers the call for them.
     stubFetch();
+    // Unmounted first: a page still shown would re-render in English after the test ended,
+    // and React's scheduler would run once the test environment is gone (window is not defined).
+    cleanup();
     await changeLanguage('en_US');
   });
 

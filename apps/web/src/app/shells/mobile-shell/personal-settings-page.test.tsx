@@ -1,5 +1,5 @@
 import type { Personalization } from '@app/contract/account/personalization/personalization';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getLangCookie } from '../../../lib/cookies';
@@ -95,6 +95,9 @@ describe('/moblie/personal-settings', () => {
       expect(getLangCookie()).toBe('fr_FR');
     } finally {
       // i18next is shared by every test file in this worker.
+      // Unmounted first: a page still shown would re-render in English after the test ended,
+      // and React's scheduler would run once the test environment is gone (window is not defined).
+      cleanup();
       await changeLanguage('en_US');
     }
   });
