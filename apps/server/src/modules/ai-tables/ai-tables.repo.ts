@@ -103,19 +103,6 @@ export async function claimCells(
     .rows;
 }
 
-export async function setCell(
-  db: Queryable,
-  key: { rowId: string; columnId: string },
-  change: Partial<CellRow>,
-) {
-  const [row] = await db
-    .update(aiTableCells)
-    .set({ ...change, updatedAt: new Date() })
-    .where(and(eq(aiTableCells.rowId, key.rowId), eq(aiTableCells.columnId, key.columnId)))
-    .returning();
-  return row ?? null;
-}
-
 /** Cells of a run a lost worker left running go back to the queue. */
 export async function requeueRunning(db: Queryable, runId: string) {
   await db
