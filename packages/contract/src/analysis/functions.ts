@@ -141,5 +141,11 @@ export const zFunctionDefinition = z.object({
   parameters: z.array(zInputParameter).max(30),
   sources: z.array(z.enum(FUNCTION_SOURCES)).min(1),
   steps: z.array(zWorkflowStep).min(1).max(40),
+  /**
+   * Words a chat question uses to ask for this function, in any language ("wasted spend", "浪费"):
+   * the offline assistant offers the function when a question holds one (a real model reads the
+   * description). Matched case-insensitively.
+   */
+  chat_phrases: z.array(z.string().trim().min(2).max(60)).max(30).optional(),
 });
 export type FunctionDefinition = z.infer<typeof zFunctionDefinition>;

@@ -8,13 +8,16 @@ import {
 } from '@app/contract/analysis/runs';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
+import { registerFunctionTools } from '../chat/assistant/function-tools';
 import * as analysis from './analysis.service';
+import { analysisChatTools } from './chat-tools';
 
 /** The analysis runner (issue 25): functions, runs and their history. */
 export const analysisModule: ServerModule = {
   name: 'analysis',
   register(app, platform) {
     const route = routesFor(app, platform.registry);
+    registerFunctionTools(platform, analysisChatTools);
     route(listAnalysisFunctions, async ({ ctx }) => ({ items: await analysis.listFunctions(platform, ctx) }));
     route(runAnalysis, async ({ ctx, body }) => ({ run: await analysis.runFunction(platform, ctx, body) }), {
       rateLimit: { max: 30 },

@@ -110,27 +110,47 @@ export function filterOptions(definition: FunctionDefinition, t: Translate): Fil
   });
 }
 
-export async function listFunctions(platform: Platform, ctx: SignedInContext): Promise<AnalysisFunction[]> {
+export interface FunctionAccess {
+  definition: FunctionDefinition;
+  version: number;
+  /** Credits a run costs (its own price, else the area's). */
+  price: number;
+  /** The team's plan allows it (by its key or by the area). */
+  allowed: boolean;
+}
+
+/** The analysis functions in use, with their price and whether the team's plan allows each. */
+export async function functionsWithAccess(platform: Platform, teamId: string): Promise<FunctionAccess[]> {
   const [rows, allowedKeys, prices] = await Promise.all([
     currentFunctionRows(platform.db, AREA),
-    planFunctionKeys(platform.db, ctx.team.id),
+    planFunctionKeys(platform.db, teamId),
     listFunctionPrices(platform.db),
   ]);
   const priceOf = new Map(prices.map((p) => [p.functionKey, p.credits]));
   return rows.map((row) => {
     const definition = definitionOf(row);
     return {
-      key: definition.key,
+      definition,
       version: row.version,
-      name: definition.name[ctx.locale],
-      description: definition.description[ctx.locale],
-      sources: definition.sources,
-      parameters: definition.parameters.map((p) => translated(p, ctx.t)),
-      filters: filterOptions(definition, ctx.t),
       price: priceOf.get(definition.key) ?? priceOf.get(AREA) ?? 0,
       allowed: allowedKeys.has(definition.key) || allowedKeys.has(AREA),
     };
   });
+}
+
+export async function listFunctions(platform: Platform, ctx: SignedInContext): Promise<AnalysisFunction[]> {
+  const functions = await functionsWithAccess(platform, ctx.team.id);
+  return functions.map(({ definition, version, price, allowed }) => ({
+    key: definition.key,
+    version,
+    name: definition.name[ctx.locale],
+    description: definition.description[ctx.locale],
+    sources: definition.sources,
+    parameters: definition.parameters.map((p) => translated(p, ctx.t)),
+    filters: filterOptions(definition, ctx.t),
+    price,
+    allowed,
+  }));
 }
 
 function toSummary(

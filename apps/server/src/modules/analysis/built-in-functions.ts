@@ -74,6 +74,13 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         'Sessions, conversions et revenus par canal, comparés à une autre période, jour par jour et au total.',
     },
     sources: ['ga'],
+    chat_phrases: [
+      'channel performance',
+      'performance by channel',
+      '渠道表现',
+      '渠道表現',
+      'performance des canaux',
+    ],
     parameters: [
       period({ range: 'last_30_days', compare: 'yoy' }, true),
       {
@@ -155,6 +162,17 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         "Les plus fortes hausses et baisses d'une métrique entre deux périodes, selon la dimension choisie.",
     },
     sources: ['ga', 'gsc', 'gads'],
+    chat_phrases: [
+      'top movers',
+      'biggest movers',
+      'biggest changes',
+      'rises and falls',
+      '涨跌榜',
+      '升跌榜',
+      '涨幅最大',
+      '跌幅最大',
+      'plus fortes variations',
+    ],
     parameters: [
       option(
         'source',
@@ -250,6 +268,16 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         'Requêtes Search Console avec beaucoup d’impressions mais un CTR inférieur à celui des autres requêtes à la même position, et les clics manqués.',
     },
     sources: ['gsc'],
+    chat_phrases: [
+      'query opportunities',
+      'search opportunities',
+      'keyword opportunities',
+      'missed clicks',
+      '搜索词机会',
+      '搜尋字詞機會',
+      '错失的点击',
+      '錯失的點擊',
+    ],
     parameters: [
       period({ range: 'last_90_days' }, false),
       whole('min_impressions', 'Minimum impressions', 100, 0, 100_000_000),
@@ -306,6 +334,17 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         'Les dépenses Google Ads sans conversion, par mot clé, groupe d’annonces ou campagne, face au total dépensé.',
     },
     sources: ['gads'],
+    chat_phrases: [
+      'wasted spend',
+      'wasted ad spend',
+      'wasted budget',
+      'spend without conversions',
+      '无效花费',
+      '浪费',
+      '無效花費',
+      '浪費',
+      'dépenses inutiles',
+    ],
     parameters: [
       period({ range: 'last_30_days' }, false),
       option(
@@ -390,6 +429,14 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         'Les pages de destination classées par taux de conversion, parmi celles assez visitées pour en juger.',
     },
     sources: ['ga'],
+    chat_phrases: [
+      'landing page ranking',
+      'landing page conversion ranking',
+      'rank landing pages',
+      '着陆页排名',
+      '着陆页转化排名',
+      '到達網頁排名',
+    ],
     parameters: [
       period({ range: 'last_30_days' }, true),
       whole('min_sessions', 'Minimum sessions', 100, 0, 100_000_000),
@@ -449,6 +496,16 @@ export const BUILT_IN_ANALYSIS: FunctionDefinition[] = [
         'La semaine du site, de la recherche et des annonces face à la précédente, avec les canaux en tête.',
     },
     sources: ['ga', 'gsc', 'gads'],
+    chat_phrases: [
+      'weekly summary',
+      'weekly report',
+      'week in review',
+      '周报',
+      '每周摘要',
+      '每週摘要',
+      '週報',
+      'résumé de la semaine',
+    ],
     parameters: [period({ range: 'last_week', compare: 'preceding' }, true)],
     steps: [
       {

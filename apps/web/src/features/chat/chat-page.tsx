@@ -43,6 +43,8 @@ const EXAMPLES = [
   'Top 5 landing pages by conversions last month',
   '上个月各设备的转化率同比',
   'Search Console clicks by query last 7 days, excluding brand',
+  // Runs an analysis function (Ads wasted spend) through the assistant.
+  'Google Ads wasted spend last month',
 ];
 
 /** `/chat` before a chat is chosen: what the assistant does, examples, and the composer. */

@@ -25,3 +25,18 @@ export function readFrames(body: string) {
     cost: (frames.find((f) => f.type === 'data-cost')?.data ?? null) as Cost | null,
   };
 }
+
+/**
+ * The tools a real model is offered for a free-plan team: the query model, read-only SQL, and
+ * the six built-in analysis functions the free plan allows (each named after its key).
+ */
+export const FREE_PLAN_TOOLS = [
+  'analysis_channel_performance',
+  'analysis_gads_wasted_spend',
+  'analysis_gsc_query_opportunities',
+  'analysis_landing_page_conversions',
+  'analysis_top_movers',
+  'analysis_weekly_summary',
+  'query_analytics',
+  'run_sql',
+];

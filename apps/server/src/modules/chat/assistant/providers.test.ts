@@ -25,7 +25,7 @@ import { findReservationByKey } from '../../credits/credits.repo';
 import { upsertModelPrice } from '../../credits/prices.repo';
 import { tokenCost } from '../../credits/prices.service';
 import { findUsageOfReservation } from '../../credits/usage.repo';
-import { readFrames } from './assistant.test-kit';
+import { FREE_PLAN_TOOLS, readFrames } from './assistant.test-kit';
 import { withFallback } from './fallback';
 
 /**
@@ -168,7 +168,7 @@ describe('the assistant over Anthropic, Gemini and a fallback model', () => {
       expect(first).toMatchObject({ model: CLAUDE.model, stream: true });
       expect(first.max_tokens).toBeGreaterThan(0);
       expect(systemOf(first)).toMatch(/call query_analytics for every figure/);
-      expect(first.tools?.map((tool) => tool.name).sort()).toEqual(['query_analytics', 'run_sql']);
+      expect(first.tools?.map((tool) => tool.name).sort()).toEqual(FREE_PLAN_TOOLS);
       expect(textOf(first.messages.at(-1))).toBe('Sessions by channel over the last 30 days?');
 
       // The second call carried the tool_use back and answered it with a tool_result.
@@ -235,7 +235,7 @@ describe('the assistant over Anthropic, Gemini and a fallback model', () => {
       if (!first || !second) throw new Error('two calls');
       expect(gemini.systemOf(first)).toMatch(/call query_analytics for every figure/);
       const declared = first.tools?.flatMap((tool) => tool.functionDeclarations ?? []) ?? [];
-      expect(declared.map((fn) => fn.name).sort()).toEqual(['query_analytics', 'run_sql']);
+      expect(declared.map((fn) => fn.name).sort()).toEqual(FREE_PLAN_TOOLS);
       // The model's turn sent back with its call (and the call's thought signature), then the answer.
       const [called] = gemini.functionCalls(second.contents.at(-2));
       expect(called).toMatchObject({ name: 'query_analytics', args: SESSIONS_BY_CHANNEL });

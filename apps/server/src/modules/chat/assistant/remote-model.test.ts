@@ -6,6 +6,7 @@ import {
   saveForeignKey,
   testForeignKey,
 } from '@app/contract/admin/foreign-keys/foreign-keys';
+import { listAnalysisRuns } from '@app/contract/analysis/runs';
 import { createChat, getChat, sendChatMessage } from '@app/contract/chat/chats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../../test/call-endpoint';
@@ -24,7 +25,7 @@ import { findReservationByKey } from '../../credits/credits.repo';
 import { upsertModelPrice } from '../../credits/prices.repo';
 import { tokenCost } from '../../credits/prices.service';
 import { findUsageOfReservation } from '../../credits/usage.repo';
-import { readFrames } from './assistant.test-kit';
+import { FREE_PLAN_TOOLS, readFrames } from './assistant.test-kit';
 
 /**
  * The assistant's real-provider path (issue 24) against the OpenAI-compatible stand-in over real
@@ -156,7 +157,7 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
     expect(first.stream_options?.include_usage).toBe(true);
     expect(first.messages[0]?.role).toBe('system');
     expect(said(first.messages[0])).toMatch(/call query_analytics for every figure/);
-    expect(first.tools?.map((tool) => tool.function.name).sort()).toEqual(['query_analytics', 'run_sql']);
+    expect(first.tools?.map((tool) => tool.function.name).sort()).toEqual(FREE_PLAN_TOOLS);
     expect(said(first.messages.at(-1))).toBe('Sessions by channel over the last 30 days?');
 
     // The reply: the grid, the chart and the SQL of one kept result, then the model's text.
@@ -212,6 +213,66 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
       credits,
       status: 'settled',
     });
+  });
+
+  it("runs an analysis function the plan allows through its tool: the function's own run, form and price, its result sent back, every credit counted once", async () => {
+    const { user, teamId } = await asker();
+    const chatId = await newChat(user);
+    const before = await balance(teamId);
+    const inputs = { period: { range: 'last_30_days' }, group: 'keyword', limit: 3 };
+    llm.script([
+      {
+        toolCalls: [{ name: 'analysis_gads_wasted_spend', arguments: { inputs } }],
+        usage: { prompt_tokens: 2000, completion_tokens: 40 },
+      },
+      // The function's prompt step asks the same model for its summary.
+      {
+        text: 'Three keywords spent without converting.',
+        usage: { prompt_tokens: 900, completion_tokens: 30 },
+      },
+      { text: 'The long tail wastes the most.', usage: { prompt_tokens: 2600, completion_tokens: 20 } },
+    ]);
+    const reply = await ask(user, chatId, 'Which keywords waste money?');
+    expect(reply.calls).toHaveLength(3);
+    const [first, summary, last] = [0, 1, 2].map((i) => sentTo(reply.calls, i)) as [
+      ChatRequest,
+      ChatRequest,
+      ChatRequest,
+    ];
+    // The tool is described to the model with the function's own parameters.
+    const offered = first.tools?.find((tool) => tool.function.name === 'analysis_gads_wasted_spend');
+    expect(offered?.function.description).toContain('costs 5 credits');
+    expect(JSON.stringify(offered?.function.parameters)).toContain('"group"');
+    expect(said(summary.messages.at(-1))).toContain('Results (JSON)');
+
+    // Kept as a run of the analysis history, with the inputs the model gave.
+    const runs = (await callEndpoint(t.app, listAnalysisRuns, { as: user, query: {} })).ok().items;
+    expect(runs.map((run) => [run.function_key, run.status, run.inputs.group, run.inputs.limit])).toEqual([
+      ['analysis.gads_wasted_spend', 'succeeded', 'keyword', 3],
+    ]);
+    const run = runs[0] as (typeof runs)[number];
+    const table = reply.parts.find((p) => p.type === 'ag_table');
+    if (table?.type !== 'ag_table') throw new Error('no grid');
+    expect(table.rowData.length).toBeGreaterThan(0);
+    expect(table.rowData.length).toBeLessThanOrEqual(3);
+    expect(reply.parts[0]).toEqual({ type: 'content', content: 'Three keywords spent without converting.' });
+
+    // The model was sent the run back: its id, its summary and the grid's rows.
+    const back = toolResult(said(toolMessages(last)[0]));
+    expect(back).toMatchObject({ function: 'Ads wasted spend', run_id: run.id, credits: run.credits });
+    expect((back.tables as { rows: unknown[] }[])[0]?.rows).toEqual(table.rowData);
+    expect(reply.text).toBe('The long tail wastes the most.');
+
+    // The run paid its price and its summary's tokens on its own hold; the message paid its two steps.
+    expect(run.credits).toBe(5 + Math.ceil((900 * 1000 + 30 * 4000) / 1e6));
+    const message = FUNCTION_CREDITS + Math.ceil(((2000 + 2600) * 1000 + (40 + 20) * 4000) / 1e6);
+    expect(reply.cost?.credits).toBe(message + (run.credits ?? 0));
+    expect(await keptReply(user, chatId)).toMatchObject({ credits: message + (run.credits ?? 0) });
+    expect(await balanceOf(t, teamId)).toMatchObject({
+      balance: before - message - (run.credits ?? 0),
+      held: 0,
+    });
+    expect((await usageOf(teamId, reply.id)).log).toMatchObject({ functionKey: 'chat', credits: message });
   });
 
   it('a chart whose x names a column the result lacks is refused: the grid stays, the model is told why', async () => {

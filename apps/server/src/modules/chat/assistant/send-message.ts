@@ -32,6 +32,7 @@ import { CHAT_NOT_FOUND, NEW_CHAT_TITLE } from '../chats.service';
 import { offlineAnalyst } from '../offline/analyst';
 import { offlineModel } from '../offline/offline-model';
 import { type FallbackModel, withFallback } from './fallback';
+import { functionToolsFor, type ToolSink } from './function-tools';
 import { activeModel } from './providers';
 import { systemPrompt } from './system-prompt';
 import { assistantTools } from './tools';
@@ -109,21 +110,39 @@ export async function sendMessage(
   reply: FastifyReply,
 ): Promise<StreamStarted> {
   const owner = { teamId: ctx.team.id, userId: ctx.user.id };
+  const locale = replyLocale(ctx, input.text);
+  const t = locale === ctx.locale ? ctx.t : (msgid: string) => platform.translator.translate(locale, msgid);
+  const replyCtx: SignedInContext = { ...ctx, locale, t };
+  const picked = input.source ?? null;
+
+  // What the tools show (the page's stream is attached once it opens) and what functions charged.
+  const parts: ReplyPart[] = [];
+  let showPart: (part: ReplyPart) => void = () => undefined;
+  let functionCredits = 0;
+  const sink: ToolSink = {
+    emit: (more) => {
+      for (const part of more) {
+        parts.push(part);
+        showPart(part);
+      }
+    },
+    charged: (credits) => {
+      functionCredits += credits;
+    },
+  };
+
   // Read side by side: each is a round trip before the model can be asked (bench:chat).
-  const [chat, active, brand, stored] = await Promise.all([
+  const [chat, active, brand, stored, functions] = await Promise.all([
     findChat(platform.db, owner, chatId),
     activeModel(platform),
     findBrand(platform.db, ctx.team.id),
     // Used only once the chat is found to be the caller's. The history a model reads, and the
     // exchange a regenerate replaces: never the whole chat.
     recentMessageRows(platform.db, chatId, HISTORY + 2),
+    // The AI functions the team's plan allows, as tools (each metered at its own price).
+    functionToolsFor(platform, replyCtx, sink),
   ]);
   if (!chat) throw new AppError('NOT_FOUND', { msg: ctx.t(CHAT_NOT_FOUND) });
-
-  const locale = replyLocale(ctx, input.text);
-  const t = locale === ctx.locale ? ctx.t : (msgid: string) => platform.translator.translate(locale, msgid);
-  const replyCtx: SignedInContext = { ...ctx, locale, t };
-  const picked = input.source ?? null;
 
   // Made before anything is held or written: a picked source the team cannot read (a missing or
   // unready dataset) is refused here, with no hold and no reply left streaming.
@@ -136,6 +155,7 @@ export async function sendMessage(
       numberLocale: NUMBER_LOCALES[locale] ?? 'en-US',
       brandName: brand?.brandName ?? '',
       picked,
+      functions: functions.offers,
     });
     answering = { model: offlineModel(analyst), answering: () => active.id };
   } else {
@@ -233,7 +253,6 @@ export async function sendMessage(
     },
   );
 
-  const parts: ReplyPart[] = [];
   let text = '';
   const started = Date.now();
 
@@ -280,11 +299,12 @@ export async function sendMessage(
           model: modelId,
           inputTokens: usage.inputTokens,
           outputTokens: usage.outputTokens,
-          credits,
+          // What the reply cost the team: the message, and the functions it ran (charged on their own holds).
+          credits: credits === null && functionCredits === 0 ? null : (credits ?? 0) + functionCredits,
         });
     }
     return {
-      credits: credits ?? 0,
+      credits: (credits ?? 0) + functionCredits,
       model: modelId,
       input_tokens: usage.inputTokens,
       output_tokens: usage.outputTokens,
@@ -297,7 +317,12 @@ export async function sendMessage(
   let modelFailed = false;
   /** What the step under way was sent, about four characters a token: a stopped step used it. */
   let unfinishedInput = 0;
-  const system = systemPrompt(replyCtx, brand, picked);
+  const system = systemPrompt(
+    replyCtx,
+    brand,
+    picked,
+    functions.offers.map((offer) => offer.tool),
+  );
   /** What the page says when the model fails (its own message may name the key or the endpoint). */
   const failureText = (error: unknown) =>
     error instanceof AppError ? t(error.message) : t('The assistant could not answer');
@@ -311,18 +336,16 @@ export async function sendMessage(
           // The reader is gone; what is kept below still records the reply.
         }
       };
-      const emit = (more: ReplyPart[]) => {
-        for (const part of more) {
-          parts.push(part);
-          send({ type: 'data-part', data: part });
-        }
-      };
+      showPart = (part) => send({ type: 'data-part', data: part });
       try {
         const result = streamText({
           model,
           system,
           messages: [...history, { role: 'user', content: input.text }],
-          tools: assistantTools(platform, replyCtx, emit, { sql: active.kind === 'remote' }),
+          tools: {
+            ...assistantTools(platform, replyCtx, sink.emit, { sql: active.kind === 'remote' }),
+            ...functions.tools,
+          },
           stopWhen: stepCountIs(MAX_STEPS),
           abortSignal: abort.signal,
           maxRetries: 1,

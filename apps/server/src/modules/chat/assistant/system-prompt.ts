@@ -9,7 +9,12 @@ type Brand = Awaited<ReturnType<typeof findBrand>>;
  * that makes its answers trustworthy (every figure comes from a tool result, never from memory),
  * the catalogue it may ask for, the team's brand profile, and the language to answer in.
  */
-export function systemPrompt(ctx: SignedInContext, brand: Brand, picked: string | null): string {
+export function systemPrompt(
+  ctx: SignedInContext,
+  brand: Brand,
+  picked: string | null,
+  functions: string[] = [],
+): string {
   const catalogue = Object.values(GOOGLE_SOURCE_DEFS)
     .map(
       (def) =>
@@ -36,6 +41,9 @@ export function systemPrompt(ctx: SignedInContext, brand: Brand, picked: string 
     'Name a chart in query_analytics (chart: {type: bar | line, x, series}) when a result has a dimension; the server draws it from the result. Do not write chart code or tables of figures yourself: the page shows the result grid.',
     'Keep commentary short: the headline figure with its range, the notable changes, and what to look at next.',
     `Sources and their fields:\n${catalogue}`,
+    functions.length > 0
+      ? `The team's analysis functions are tools too (${functions.join(', ')}): when a question asks for what one does, run it rather than rebuilding it from queries. A run costs the credits its description says; run one only when asked for what it does.`
+      : '',
     picked ? `The user picked the source ${picked}: use it unless the question names another.` : '',
     profile ? `The team's brand profile:\n${profile}` : '',
     `Answer in the user's language (the page is in ${ctx.locale}).`,

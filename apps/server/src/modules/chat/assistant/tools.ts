@@ -72,8 +72,8 @@ export function summarize(result: KeptResult, chart: string): ToolSummary {
   };
 }
 
-/** A refusal the model can read and correct: the message, and each field's own. */
-function explain(error: unknown): ToolError {
+/** A refusal the model can read and correct: the message, and each field's own (other errors throw). */
+export function explainToolError(error: unknown): ToolError {
   if (error instanceof AppError) {
     const fields = Object.entries(error.extras.fields ?? {}).map(
       ([field, message]) => `${field}: ${message}`,
@@ -104,7 +104,7 @@ export function assistantTools(
         asked = zAnalyticsQuery.parse(query);
         result = await queryAnalytics(platform, ctx, asked);
       } catch (error) {
-        return explain(error);
+        return explainToolError(error);
       }
       const parts: ReplyPart[] = [agTablePart(result, asked, ctx.t)];
       let chart = 'not asked for';
@@ -138,7 +138,7 @@ export function assistantTools(
         emit(answer.parts);
         return answer.summary;
       } catch (error) {
-        return explain(error);
+        return explainToolError(error);
       }
     },
   });

@@ -6,7 +6,8 @@ import { say } from '../../../platform/say';
 import { lookupDimension } from '../../analytics/analytics.service';
 import { readyDatasetDef } from '../../analytics/datasets.service';
 import type { SourceDef } from '../../analytics/sources';
-import { writeCommentary } from './commentary';
+import type { OfferedFunction } from '../assistant/function-tools';
+import { writeCommentary, writeFunctionCommentary } from './commentary';
 import type { OfflineAnalyst } from './offline-model';
 import { type Plan, planQuestion } from './plan-question';
 
@@ -21,7 +22,14 @@ const DEMO_BRAND = 'demo store';
 export async function offlineAnalyst(
   platform: Platform,
   ctx: SignedInContext,
-  reply: { t: (msgid: string) => string; numberLocale: string; brandName: string; picked: SourceRef | null },
+  reply: {
+    t: (msgid: string) => string;
+    numberLocale: string;
+    brandName: string;
+    picked: SourceRef | null;
+    /** The team's functions offered as tools, which a question may ask for. */
+    functions: OfferedFunction[];
+  },
 ): Promise<OfflineAnalyst> {
   const { t } = reply;
   const dataset: SourceDef | null = reply.picked?.startsWith('dataset:')
@@ -78,18 +86,21 @@ export async function offlineAnalyst(
         dataset,
         brandTerms,
         lookup,
+        functions: reply.functions,
       }),
     refusal,
     comment: (results, plan) =>
-      writeCommentary(
-        {
-          results,
-          defaultRange:
-            plan?.kind === 'query' && plan.defaultRange ? t(RANGE_LABELS[plan.defaultRange]) : null,
-          ascending: plan?.kind === 'query' && plan.reading.top?.direction === 'asc',
-          numberLocale: reply.numberLocale,
-        },
-        t,
-      ),
+      plan?.kind === 'function'
+        ? writeFunctionCommentary(plan.name, results, t)
+        : writeCommentary(
+            {
+              results,
+              defaultRange:
+                plan?.kind === 'query' && plan.defaultRange ? t(RANGE_LABELS[plan.defaultRange]) : null,
+              ascending: plan?.kind === 'query' && plan.reading.top?.direction === 'asc',
+              numberLocale: reply.numberLocale,
+            },
+            t,
+          ),
   };
 }

@@ -1,6 +1,7 @@
 import type { ResultColumn } from '@app/contract/analytics/query';
 import { say } from '../../../platform/say';
 import { shownValue } from '../../analytics/shown-values';
+import type { FunctionRunSummary } from '../assistant/function-tools';
 import { NOT_SHOWN, type ToolSummary } from '../assistant/tools';
 
 type Translate = (msgid: string) => string;
@@ -13,7 +14,7 @@ type Translate = (msgid: string) => string;
  */
 
 export interface CommentaryInput {
-  results: (ToolSummary | { error: string })[];
+  results: (ToolSummary | FunctionRunSummary | { error: string })[];
   /** The range was not said: the reply says which one it used (its label). */
   defaultRange: string | null;
   /** The question asked for the smallest first. */
@@ -183,6 +184,7 @@ export function writeCommentary(input: CommentaryInput, t: Translate): string {
       paragraphs.push(say(t, 'The query was refused: {{reason}}', { reason: result.error }));
       continue;
     }
+    if (!('columns' in result)) continue;
     paragraphs.push(describe(result, input, t).join(' '));
     if (result.chart.startsWith(NOT_SHOWN)) {
       paragraphs.push(
@@ -193,7 +195,7 @@ export function writeCommentary(input: CommentaryInput, t: Translate): string {
   if (input.defaultRange) {
     paragraphs.push(say(t, 'No range was named, so this covers: {{range}}.', { range: input.defaultRange }));
   }
-  if (input.results.some((r) => !('error' in r) && r.demo)) {
+  if (input.results.some((r) => 'demo' in r && r.demo)) {
     paragraphs.push(
       t(
         'These are demo figures: connect Google Analytics, Search Console or Google Ads under Account › Connectors to see your own.',
@@ -201,4 +203,39 @@ export function writeCommentary(input: CommentaryInput, t: Translate): string {
     );
   }
   return paragraphs.join('\n\n');
+}
+
+/**
+ * What the offline analyst says around a function it ran: which one, over which range, what it
+ * cost, and that the run's own summary, tables and charts follow (its figures are the run's, so
+ * they are not repeated here); or why it could not run.
+ */
+export function writeFunctionCommentary(
+  name: string,
+  results: (ToolSummary | FunctionRunSummary | { error: string })[],
+  t: Translate,
+): string {
+  return results
+    .map((result) => {
+      if ('error' in result)
+        return say(t, 'I could not run {{name}}: {{reason}}', { name, reason: result.error });
+      if (!('run_id' in result)) return '';
+      const current = result.tables.flatMap((table) => table.ranges).find((r) => r.role === 'current');
+      const range = current
+        ? say(t, '{{label}} ({{start}} to {{end}})', {
+            label: current.label,
+            start: current.start,
+            end: current.end,
+          })
+        : '';
+      return say(
+        t,
+        range
+          ? 'I ran {{name}} over {{range}}, for {{credits}} credits. Its summary, tables and charts follow.'
+          : 'I ran {{name}}, for {{credits}} credits. Its summary, tables and charts follow.',
+        { name, range, credits: String(result.credits) },
+      );
+    })
+    .filter(Boolean)
+    .join('\n\n');
 }

@@ -7,6 +7,7 @@ import type {
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
 import { OFFLINE_MODEL } from '@app/contract/billing/prices';
+import type { FunctionRunSummary } from '../assistant/function-tools';
 import { QUERY_TOOL, type ToolSummary } from '../assistant/tools';
 import type { Plan } from './plan-question';
 
@@ -24,7 +25,7 @@ export interface OfflineAnalyst {
   /** What to say when the question cannot be answered. */
   refusal: (plan: Extract<Plan, { kind: 'refuse' }>) => string;
   /** Writes the commentary on the results, in the reply's language. */
-  comment: (results: (ToolSummary | { error: string })[], plan: Plan | null) => string;
+  comment: (results: (ToolSummary | FunctionRunSummary | { error: string })[], plan: Plan | null) => string;
   /** Milliseconds between streamed words (0: at once). */
   paceMs: number;
 }
@@ -46,15 +47,17 @@ function questions(prompt: LanguageModelV3Prompt): { question: string; earlier: 
 }
 
 /** The tool results of this turn: everything after the last user message. */
-function toolResults(prompt: LanguageModelV3Prompt): (ToolSummary | { error: string })[] | null {
+type ToolOutput = ToolSummary | FunctionRunSummary | { error: string };
+
+function toolResults(prompt: LanguageModelV3Prompt): ToolOutput[] | null {
   const lastUser = prompt.map((m) => m.role).lastIndexOf('user');
-  const results: (ToolSummary | { error: string })[] = [];
+  const results: ToolOutput[] = [];
   for (const message of prompt.slice(lastUser + 1)) {
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
       if (part.type !== 'tool-result') continue;
       const output = part.output;
-      if (output.type === 'json') results.push(output.value as unknown as ToolSummary | { error: string });
+      if (output.type === 'json') results.push(output.value as unknown as ToolOutput);
       else if (output.type === 'error-text' || output.type === 'text') results.push({ error: output.value });
       else results.push({ error: 'The tool failed' });
     }
@@ -75,6 +78,16 @@ export function offlineModel(analyst: OfflineAnalyst): LanguageModelV3 {
     const { question, earlier } = questions(options.prompt);
     planned = await analyst.plan(question, earlier);
     if (planned.kind === 'refuse') return [{ type: 'text', text: analyst.refusal(planned) }];
+    if (planned.kind === 'function') {
+      return [
+        {
+          type: 'tool-call' as const,
+          toolCallId: `offline-${Date.now().toString(36)}-fn`,
+          toolName: planned.tool,
+          input: JSON.stringify({ inputs: planned.inputs }),
+        },
+      ];
+    }
     return planned.queries.map((planned, index) => ({
       type: 'tool-call' as const,
       toolCallId: `offline-${Date.now().toString(36)}-${index}`,

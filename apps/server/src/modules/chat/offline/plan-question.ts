@@ -3,6 +3,7 @@ import type { AnalyticsQueryInput, GoogleSource, SourceRef } from '@app/contract
 import type { ChartIntent } from '@app/contract/chat/chart';
 import type { FilterItem } from '@app/contract/list';
 import { GOOGLE_SOURCE_DEFS, type SourceDef } from '../../analytics/sources';
+import type { OfferedFunction } from '../assistant/function-tools';
 import { type QuestionReading, readQuestion } from './read-question';
 
 /**
@@ -27,6 +28,14 @@ export type Plan =
       defaultRange: 'last_30_days' | 'last_365_days' | null;
     }
   | {
+      /** A question that asks for one of the team's functions ("wasted spend last month"). */
+      kind: 'function';
+      tool: string;
+      name: string;
+      inputs: Record<string, unknown>;
+      reading: QuestionReading;
+    }
+  | {
       kind: 'refuse';
       reason: 'no_metric' | 'no_source' | 'unknown_value';
       reading: QuestionReading;
@@ -45,6 +54,8 @@ export interface PlanContext {
   brandTerms: string[];
   /** The stored value of `dimension` in `source` that `text` names, or null when there is none. */
   lookup: (source: SourceRef, dimension: string, text: string) => Promise<string | null>;
+  /** The functions offered as tools, which a question may ask for by their phrases. */
+  functions?: OfferedFunction[];
 }
 
 /** Dimensions that mean the same thing in another source. */
@@ -140,6 +151,8 @@ export async function planQuestion(question: string, context: PlanContext): Prom
   const reading = readInChat(question, context.earlier, context.today);
   const dataset = context.picked?.startsWith('dataset:') ? context.dataset : null;
   if (dataset) return planDataset(question, reading, dataset);
+  const asked = functionAsked(question, context.today, context.functions ?? []);
+  if (asked) return asked;
   if (reading.metrics.length === 0) return { kind: 'refuse', reason: 'no_metric', reading };
   const bySource = chooseSources(reading, context.picked);
   if (!bySource || bySource.size === 0) return { kind: 'refuse', reason: 'no_source', reading };
@@ -205,6 +218,64 @@ export async function planQuestion(question: string, context: PlanContext): Prom
     queries.push({ query, chart: chartFor(dimensions, metrics, reading.compare !== null) });
   }
   return { kind: 'query', queries, reading, defaultRange: reading.range === null ? 'last_30_days' : null };
+}
+
+/**
+ * The function a question asks for by one of its phrases (the longest phrase wins), with the
+ * inputs the question says: its range and comparison fill the date parameter, and the metrics or
+ * dimensions it names fill the option lists that offer them. The rest keep their defaults.
+ */
+export function functionAsked(question: string, today: Day, functions: OfferedFunction[]): Plan | null {
+  const text = question.toLowerCase();
+  let best: { offer: OfferedFunction; length: number } | null = null;
+  for (const offer of functions) {
+    for (const phrase of offer.phrases) {
+      if (text.includes(phrase) && phrase.length > (best?.length ?? 0))
+        best = { offer, length: phrase.length };
+    }
+  }
+  if (!best) return null;
+  const { offer } = best;
+  // The question alone (not a follow-up's merge): a function is asked for by its own words.
+  const reading = readQuestion(question, today);
+  const inputs: Record<string, unknown> = {};
+  if (offer.date && reading.range !== null) {
+    const range = reading.range;
+    const compare = offer.date.compare ? reading.compare : null;
+    inputs[offer.date.key] = {
+      ...(typeof range === 'string' ? { range } : { startDate: range.start, endDate: range.end }),
+      ...(compare === null
+        ? {}
+        : typeof compare === 'string'
+          ? { compare }
+          : { compareStartDate: compare.start, compareEndDate: compare.end }),
+    };
+  }
+  // A choice of source: the one the question names, else the first that has its first metric.
+  const isSource = (value: string) => value in GOOGLE_SOURCE_DEFS;
+  const sourceChoice = offer.choices.find((c) => !c.multiple && c.values.every(isSource));
+  const source = sourceChoice
+    ? ([...reading.sources.map((s) => s.source), ...(reading.metrics[0]?.sources ?? [])].find((s) =>
+        sourceChoice.values.includes(s),
+      ) ?? sourceChoice.fallback)
+    : null;
+  if (sourceChoice && source) inputs[sourceChoice.key] = source;
+  const def = source && isSource(source) ? GOOGLE_SOURCE_DEFS[source as GoogleSource] : null;
+  const fieldOf = (key: string) =>
+    !def || def.metrics.some((m) => m.key === key) || def.dimensions.some((d) => d.key === key);
+  const named = [...reading.metrics, ...reading.dimensions].map((field) => field.key);
+  for (const choice of offer.choices) {
+    if (choice === sourceChoice) continue;
+    const chosen = named.filter((key) => choice.values.includes(key) && fieldOf(key));
+    if (chosen.length > 0) {
+      inputs[choice.key] = choice.multiple ? [...new Set(chosen)].join(';') : chosen[0];
+    } else if (!choice.multiple && choice.fallback && !fieldOf(choice.fallback)) {
+      // The default belongs to another source ("channel" for Search Console): the first that fits.
+      const fits = choice.values.find(fieldOf);
+      if (fits) inputs[choice.key] = fits;
+    }
+  }
+  return { kind: 'function', tool: offer.tool, name: offer.name, inputs, reading };
 }
 
 /** A dataset's own columns named in the question, by their names or keys. */
