@@ -7,7 +7,7 @@ import type { UsageLogRow } from './usage-api';
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
 /** The usage log: who ran which function on which model, its tokens, credits and latency. */
-export function usageLogColumns(t: Translate): ColDef<UsageLogRow>[] {
+export function usageLogColumns(t: Translate, names?: ReadonlyMap<string, string>): ColDef<UsageLogRow>[] {
   return [
     {
       field: 'creation_time',
@@ -26,7 +26,7 @@ export function usageLogColumns(t: Translate): ColDef<UsageLogRow>[] {
       field: 'function_key',
       headerName: t('Function'),
       minWidth: 140,
-      valueFormatter: ({ value }) => functionLabel(String(value ?? ''), t),
+      valueFormatter: ({ value }) => functionLabel(String(value ?? ''), t, names),
     },
     { field: 'model', headerName: t('Model'), minWidth: 150 },
     {

@@ -33,7 +33,7 @@ const USAGE = {
   ],
   by_function: [
     { function_key: 'chat', credits: 300, calls: 5 },
-    { function_key: 'analysis', credits: 120, calls: 2 },
+    { function_key: 'analysis.gads_wasted_spend', credits: 120, calls: 2 },
   ],
   by_member: [
     { user_id: 'user-1', username: 'Ada', credits: 400, calls: 6 },
@@ -62,6 +62,24 @@ describe('/account/usage', () => {
       ...signedInRoutes(),
       'GET /api/account/usage': { body: USAGE },
       'GET /api/account/usage/logs': { body: { items: [LOG], total: 1, page: 1, page_size: 10 } },
+      // The names of the analysis functions, in the reader's language.
+      'GET /api/analysis/functions': {
+        body: {
+          items: [
+            {
+              key: 'analysis.gads_wasted_spend',
+              version: 1,
+              name: 'Ads wasted spend',
+              description: 'Spend that brought no conversions',
+              sources: ['gads'],
+              parameters: [],
+              filters: [],
+              price: 5,
+              allowed: true,
+            },
+          ],
+        },
+      },
     });
     renderApp('/account/usage?start=2026-01-01&end=2026-01-30');
 
@@ -73,6 +91,9 @@ describe('/account/usage', () => {
     const byFunction = within(screen.getByText('By function').closest('.ant-card') as HTMLElement);
     expect(byFunction.getByText('Chat assistant')).toBeTruthy();
     expect(byFunction.getByText('300')).toBeTruthy();
+    // A function is shown by its name, not its key.
+    expect(await byFunction.findByText('Ads wasted spend')).toBeTruthy();
+    expect(byFunction.queryByText('analysis.gads_wasted_spend')).toBeNull();
     const byMember = within(screen.getByText('By member').closest('.ant-card') as HTMLElement);
     expect(byMember.getByText('Grace')).toBeTruthy();
     expect(byMember.getByText('400')).toBeTruthy();

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFunctionNames } from '../../lib/analysis/functions-query';
 import { functionLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
@@ -19,6 +20,7 @@ export function UsagePage() {
   const { t } = useTranslation();
   const [range, setRange] = useReportRange();
   const usage = useQuery(usageQuery(range));
+  const names = useFunctionNames();
   const data = usage.data;
 
   return (
@@ -61,7 +63,7 @@ export function UsagePage() {
                     {
                       key: 'function',
                       title: t('Function'),
-                      render: (_, row) => functionLabel(row.function_key, t),
+                      render: (_, row) => functionLabel(row.function_key, t, names),
                     },
                     { key: 'calls', title: t('Calls'), dataIndex: 'calls', align: 'right' },
                     { key: 'credits', title: t('Credits'), dataIndex: 'credits', align: 'right' },
@@ -95,7 +97,8 @@ export function UsagePage() {
 function UsageLog() {
   const { t } = useTranslation();
   const filterConfig = useMemo(() => usageLogFilters(t), [t]);
-  const columns = useMemo(() => usageLogColumns(t), [t]);
+  const names = useFunctionNames();
+  const columns = useMemo(() => usageLogColumns(t, names), [t, names]);
   const list = useServerList<UsageLogRow>({
     queryKey: [...usageKey, 'logs'],
     fetch: fetchUsageLogs,

@@ -1,6 +1,5 @@
 import {
   getAnalysisRun,
-  listAnalysisFunctions,
   listAnalysisRuns,
   runAnalysis,
   sendRunToChat,
@@ -14,12 +13,7 @@ import { callApi } from '../../lib/api/client';
 
 export const analysisKey = ['analysis'] as const;
 
-export const functionsQuery = () =>
-  queryOptions({
-    queryKey: [...analysisKey, 'functions'],
-    queryFn: ({ signal }) => callApi(listAnalysisFunctions, { signal }),
-    staleTime: 60_000,
-  });
+export { functionsQuery } from '../../lib/analysis/functions-query';
 
 export const runsQuery = (page: number) =>
   queryOptions({

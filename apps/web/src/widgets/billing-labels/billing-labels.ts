@@ -311,8 +311,11 @@ export function notificationOutcomeLabel(outcome: string, t: Translate): string 
   }
 }
 
-/** The AI functions a plan may allow; functions the AI toolkit adds later show their key. */
-export function functionLabel(key: string, t: Translate): string {
+/**
+ * The AI functions a plan may allow: the areas by their names, a function (`analysis.top_movers`)
+ * by the name the server gives it (`names`, from useFunctionNames), else its key.
+ */
+export function functionLabel(key: string, t: Translate, names?: ReadonlyMap<string, string>): string {
   switch (key) {
     case 'chat':
       return t('Chat assistant');
@@ -321,7 +324,7 @@ export function functionLabel(key: string, t: Translate): string {
     case 'ai_table':
       return t('AI tables');
     default:
-      return key;
+      return names?.get(key) ?? key;
   }
 }
 
