@@ -124,9 +124,15 @@ export const listAiTables = defineEndpoint({
   method: 'GET',
   path: '/api/ai-tables',
   permission: 'signed_in',
-  summary: "The current team's AI tables, newest first",
+  summary: "The current team's AI tables, newest first, and whether the team's plan runs AI columns",
   tags,
-  response: z.object({ items: z.array(zAiTable) }),
+  response: z.object({
+    items: z.array(zAiTable),
+    /** The team's plan includes AI tables (running a column); tables can be made and read either way. */
+    allowed: z.boolean(),
+    /** Credits a generated cell costs before its tokens. */
+    cell_price: z.number().int(),
+  }),
 });
 
 export const createAiTable = defineEndpoint({

@@ -21,7 +21,7 @@ export const aiTablesModule: ServerModule = {
   register(app, platform) {
     defineColumnRunJobs(platform);
     const route = routesFor(app, platform.registry);
-    route(listAiTables, async ({ ctx }) => ({ items: await tables.listTables(platform, ctx) }));
+    route(listAiTables, ({ ctx }) => tables.listTables(platform, ctx));
     route(createAiTable, async ({ ctx, body }) => ({ table: await tables.createTable(platform, ctx, body) }));
     route(getAiTable, ({ ctx, params }) => tables.getTable(platform, ctx, params.id));
     route(deleteAiTable, ({ ctx, params }) => tables.deleteTable(platform, ctx, params.id));

@@ -19,6 +19,7 @@ import { datasetTable } from '../analytics/datasets.service';
 import { resultCsv, resultXlsx } from '../analytics/export-result';
 import { shownHeading, shownValue } from '../analytics/shown-values';
 import { activeModel } from '../chat/assistant/providers';
+import { planFunctionKeys } from '../credits/credits.repo';
 import { findFunctionPrice } from '../credits/prices.repo';
 import { storeGeneratedForDownload } from '../storage/generated-files';
 import {
@@ -181,8 +182,18 @@ export async function createTable(
   return toTable(table);
 }
 
+/** The team's tables, and whether its plan runs AI columns (so the page can say so before a run). */
 export async function listTables(platform: Platform, ctx: SignedInContext) {
-  return (await listTeamTables(platform.db, ctx.team.id)).map(toTable);
+  const [rows, allowedKeys, price] = await Promise.all([
+    listTeamTables(platform.db, ctx.team.id),
+    planFunctionKeys(platform.db, ctx.team.id),
+    findFunctionPrice(platform.db, AI_TABLE_FUNCTION),
+  ]);
+  return {
+    items: rows.map(toTable),
+    allowed: allowedKeys.has(AI_TABLE_FUNCTION),
+    cell_price: price?.credits ?? 0,
+  };
 }
 
 export async function getTable(platform: Platform, ctx: SignedInContext, id: string) {

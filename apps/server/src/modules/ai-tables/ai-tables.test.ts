@@ -5,6 +5,7 @@ import {
   editAiCell,
   exportAiTable,
   getAiTable,
+  listAiTables,
   runAiColumn,
 } from '@app/contract/ai-tables/tables';
 import { type AdPreview, adProblems } from '@app/contract/analysis/ad-copy';
@@ -35,7 +36,14 @@ describe('AI tables', () => {
     user = await signUpUser(t.app, { name: 'Writer' });
     // AI tables are a paid area: this team's (free) plan gets it, and credits enough for the test.
     const [free] = await t.platform.db.select().from(plans).where(eq(plans.isDefault, true));
+    // The list says beforehand that the free plan does not run AI columns, and what a cell costs.
+    expect((await callEndpoint(t.app, listAiTables, { as: user })).ok()).toMatchObject({
+      items: [],
+      allowed: false,
+      cell_price: 1,
+    });
     await t.platform.db.insert(planFunctions).values({ planId: free?.id as string, functionKey: 'ai_table' });
+    expect((await callEndpoint(t.app, listAiTables, { as: user })).ok().allowed).toBe(true);
     const [member] = await t.platform.db
       .select()
       .from(teamMembers)

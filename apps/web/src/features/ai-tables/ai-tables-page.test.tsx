@@ -54,7 +54,7 @@ const STORED_FILE = {
 function routes(over: StubRoutes = {}): StubRoutes {
   return {
     ...signedInRoutes(),
-    'GET /api/ai-tables': { body: { items: [aiTableFixture()] } },
+    'GET /api/ai-tables': { body: { items: [aiTableFixture()], allowed: true, cell_price: 1 } },
     'GET /api/analytics/datasets': {
       body: { items: [DATASET, { ...DATASET, id: 'ds-2', status: 'importing' }] },
     },
@@ -85,6 +85,25 @@ afterEach(() => {
 });
 
 describe('/ai-table', () => {
+  it('a plan without AI tables is told before any work, with the way to upgrade', async () => {
+    signIn();
+    stubFetch(routes({ 'GET /api/ai-tables': { body: { items: [], allowed: false, cell_price: 1 } } }));
+    renderApp('/ai-table');
+    const alert = await screen.findByText(
+      'Your plan does not include AI tables: you can make tables, but not run AI columns.',
+    );
+    expect(alert).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/account/subscription');
+  });
+
+  it('a plan with AI tables shows no such notice', async () => {
+    signIn();
+    stubFetch(routes());
+    renderApp('/ai-table');
+    expect(await screen.findByRole('link', { name: 'Campaign keywords' })).toBeTruthy();
+    expect(screen.queryByText(/Your plan does not include AI tables/)).toBeNull();
+  });
+
   it("lists the team's tables with their source and rows, and a table made from a ready dataset opens", async () => {
     signIn();
     const made = aiTableFixture({ id: 'tbl-2', name: 'Keyword ideas' });

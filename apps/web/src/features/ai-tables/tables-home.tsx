@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AiTable } from '@app/contract/ai-tables/tables';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { aiTablesKey } from '../../lib/ai-tables/ai-table-key';
@@ -45,6 +45,16 @@ export function TablesHome({ creating, onCreate, onOpen, onCloseCreate }: Tables
           {t('New table')}
         </Button>
       </Flex>
+      {tables.data && !tables.data.allowed && (
+        // Said before any work: tables can be made and read, but a plan without AI tables runs no column.
+        <Alert
+          type="info"
+          showIcon
+          className="ai-tables__plan"
+          message={t('Your plan does not include AI tables: you can make tables, but not run AI columns.')}
+          action={<Link to="/account/subscription">{t('Upgrade')}</Link>}
+        />
+      )}
       {!tables.data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : tables.data.items.length === 0 ? (
