@@ -375,7 +375,36 @@ describe('/ai-table', () => {
     expect(await screen.findByText(/Last run: Canceled/)).toBeTruthy();
   });
 
-  it('re-reads the table every 5 s while a run is running, in case a stream message was lost', async () => {
+  it('while stream messages keep coming, the table is not read again; 5 s of quiet reads it once', async () => {
+    vi.useFakeTimers({
+      toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
+    signIn();
+    const server = tableServer(aiTableAnswerFixture({ rows: adRows(), runs: [runFixture({ total: 2 })] }));
+    const fetch = stubFetch(routes(server.route));
+    const app = renderApp('/ai-table?table=tbl-1');
+    expect(await screen.findByText(/0 of 2 done/)).toBeTruthy();
+    const reads = () => fetch.callsTo('GET /api/ai-tables/tbl-1').length;
+    const before = reads();
+    // A message every 2 s for 12 s: the stream is live, so the 10,000-row table is not re-read.
+    for (let i = 0; i < 6; i += 1) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+        applyUserBasicEvent(app.queryClient, {
+          ai_table_run: { ...runFixture({ total: 2, done: 0 }), table_id: 'tbl-1', cells: [] },
+        });
+      });
+    }
+    expect(reads()).toBe(before);
+    // Then nothing for 5 s: one read, in case the stream dropped.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(FALLBACK_REFETCH_MS + 1_000);
+    });
+    await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it('re-reads the table after 5 s without news while a run is running, in case a stream message was lost', async () => {
     vi.useFakeTimers({
       toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
       shouldAdvanceTime: true,

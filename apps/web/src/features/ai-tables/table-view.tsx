@@ -8,7 +8,7 @@ import {
 } from '@app/contract/ai-tables/tables';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiTableKey, aiTablesKey } from '../../lib/ai-tables/ai-table-key';
 import { type AiTableAnswer, withCells, withRun } from '../../lib/ai-tables/table-cache';
@@ -35,8 +35,14 @@ import { type AiGridActions, AiGridActionsContext, aiColId } from './grid-action
 import { gridColumns } from './grid-columns';
 import { anyRunning } from './run-plan';
 
-/** While a run is running its progress comes on the event stream; this re-read covers a lost one. */
+/**
+ * While a run is running its progress comes on the event stream. The whole table (up to 10,000
+ * rows and their cells) is read again only when the stream has been quiet this long: a dropped
+ * stream or a lost message, not every few seconds beside a live stream.
+ */
 export const FALLBACK_REFETCH_MS = 5_000;
+/** How often the quiet is checked. */
+const QUIET_CHECK_MS = 1_000;
 
 interface TableViewProps {
   id: string;
@@ -50,11 +56,31 @@ interface TableViewProps {
 export function TableView({ id, onBack }: TableViewProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
-  const query = useQuery({
-    ...tableQuery(id),
-    refetchInterval: (current) => (anyRunning(current.state.data?.runs ?? []) ? FALLBACK_REFETCH_MS : false),
-  });
+  const query = useQuery(tableQuery(id));
   const answer = query.data;
+  const running = anyRunning(answer?.runs ?? []);
+  const updatedAt = query.dataUpdatedAt;
+  const lastUpdate = useRef(updatedAt);
+  lastUpdate.current = updatedAt;
+  useEffect(() => {
+    if (!running) return;
+    // Counted in ticks, not read from the clock: what matters is no news for a while.
+    let seen = lastUpdate.current;
+    let quiet = 0;
+    const timer = setInterval(() => {
+      if (lastUpdate.current !== seen) {
+        seen = lastUpdate.current;
+        quiet = 0;
+        return;
+      }
+      quiet += QUIET_CHECK_MS;
+      if (quiet >= FALLBACK_REFETCH_MS) {
+        quiet = 0;
+        void client.invalidateQueries({ queryKey: aiTableKey(id) });
+      }
+    }, QUIET_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [running, client, id]);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [drawer, setDrawer] = useState<{ editing: AiTableColumn | null } | null>(null);
   const [adCopy, setAdCopy] = useState<{ rowId: string; column: AiTableColumn; editing: boolean } | null>(
