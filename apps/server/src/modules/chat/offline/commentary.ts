@@ -45,6 +45,13 @@ function signed(text: string, value: unknown): string {
   return typeof value === 'number' && value > 0 ? `+${text}` : text;
 }
 
+/** A range as the commentary names it: "Last 30 days (2026-10-28 to 2026-11-26)", or nothing. */
+function rangeText(range: ToolSummary['ranges'][number] | undefined, t: Translate): string {
+  return range
+    ? say(t, '{{label}} ({{start}} to {{end}})', { label: range.label, start: range.start, end: range.end })
+    : '';
+}
+
 /** Additive figures have a total a row can be a share of; ratios and daily-distinct counts do not. */
 const additive = (column: ResultColumn) =>
   (column.type === 'number' || column.type === 'money') && !column.unit?.includes('daily');
@@ -56,13 +63,7 @@ function describe(result: ToolSummary, input: CommentaryInput, t: Translate): st
   const values = columns.filter((c) => c.role === 'value');
   const current = result.ranges.find((r) => r.role === 'current');
   const previous = result.ranges.find((r) => r.role === 'previous');
-  const range = current
-    ? say(t, '{{label}} ({{start}} to {{end}})', {
-        label: current.label,
-        start: current.start,
-        end: current.end,
-      })
-    : '';
+  const range = rangeText(current, t);
   if (result.row_count === 0) {
     lines.push(say(t, 'No data matches this question for {{range}}.', { range }));
     return lines;
@@ -221,13 +222,7 @@ export function writeFunctionCommentary(
         return say(t, 'I could not run {{name}}: {{reason}}', { name, reason: result.error });
       if (!('run_id' in result)) return '';
       const current = result.tables.flatMap((table) => table.ranges).find((r) => r.role === 'current');
-      const range = current
-        ? say(t, '{{label}} ({{start}} to {{end}})', {
-            label: current.label,
-            start: current.start,
-            end: current.end,
-          })
-        : '';
+      const range = rangeText(current, t);
       return say(
         t,
         range
