@@ -23,6 +23,20 @@ export interface MailMeta {
 
 export type MailResult = { sent: true } | { sent: false; reason: string };
 
+/** The e-mail log's record of a mail not sent for want of SMTP (kept as written, a record). */
+export const NO_SMTP_REASON = 'not sent: no SMTP configured';
+
+/**
+ * What to tell the person who asked for a mail that did not go out (a msgid): with no SMTP at all,
+ * that this server cannot send mail until an administrator sets it up; otherwise that sending
+ * failed, to try again.
+ */
+export function unsentMessage(mailer: Pick<Mailer, 'configured'>): string {
+  return mailer.configured
+    ? 'The e-mail could not be sent, please try again later'
+    : 'This server cannot send e-mail yet: an administrator has to set up mail first.';
+}
+
 /**
  * Sends mail over SMTP when SMTP_URL is set. Without it nothing is pretended: every send answers
  * "not sent" with the reason, and callers show or record that.
@@ -35,7 +49,7 @@ export interface Mailer {
 
 export function createMailer(smtpUrl: string | undefined, from: string): Mailer {
   if (!smtpUrl) {
-    return { configured: false, send: async () => ({ sent: false, reason: 'not sent: no SMTP configured' }) };
+    return { configured: false, send: async () => ({ sent: false, reason: NO_SMTP_REASON }) };
   }
   const transport: Transporter = nodemailer.createTransport(smtpUrl);
   return {

@@ -14,5 +14,13 @@ export const postForgotPassword = defineEndpoint({
   summary: 'Mail a link to set a new password to the account using this address, if there is one',
   tags: ['auth'],
   body: z.object({ email: zEmail }),
-  response: z.object({ requested: z.literal(true) }),
+  response: z.object({
+    requested: z.literal(true),
+    /**
+     * The server can send mail at all (SMTP is set up). When it cannot, no link went out to
+     * anyone, and the page says so rather than "check your inbox" (this tells nothing about
+     * which addresses have accounts).
+     */
+    mail_configured: z.boolean(),
+  }),
 });

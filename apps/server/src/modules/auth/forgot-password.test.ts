@@ -1,11 +1,12 @@
 import { putPersonalization } from '@app/contract/account/personalization/personalization';
+import { getSetupNotices } from '@app/contract/admin/setup/setup-notices';
 import { postForgotPassword } from '@app/contract/auth/forgot-password';
 import { postResetPassword } from '@app/contract/auth/reset-password';
 import { postSignIn } from '@app/contract/auth/sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpoint } from '../../test/call-endpoint';
 import { mailBody, mailText, startSmtpServer } from '../../test/smtp';
-import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
+import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +37,7 @@ describe('forgot password (POST /api/auth/forgot-password)', () => {
     const asked = await callEndpoint(t.app, postForgotPassword, {
       body: { email: ' Forgetful@Example.com ' },
     });
-    expect(asked.ok()).toEqual({ requested: true });
+    expect(asked.ok()).toEqual({ requested: true, mail_configured: true });
     const mail = await mailTo('forgetful@example.com');
     const text = mailText(mail?.raw ?? '');
     expect(text).toContain('Hello Fern,');
@@ -62,7 +63,7 @@ describe('forgot password (POST /api/auth/forgot-password)', () => {
       body: { email: 'nobody-here@example.com' },
     });
     expect(asked.status).toBe(200);
-    expect(asked.ok()).toEqual({ requested: true });
+    expect(asked.ok()).toEqual({ requested: true, mail_configured: true });
     await pause(300);
     expect(smtp.inbox.length).toBe(before);
   });
@@ -79,5 +80,27 @@ describe('forgot password (POST /api/auth/forgot-password)', () => {
     const res = await callEndpoint(t.app, postForgotPassword, { body: { email: 'not-an-address' } });
     expect(res.status).toBe(400);
     expect(res.error().fields).toEqual({ email: 'Enter a valid e-mail address' });
+  });
+});
+
+describe('forgot password on a server without mail', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers that no mail can go out, the same for any address (so the page never says "check your inbox"); the admin console is told too', async () => {
+    await signUpUser(t.app, { email: 'someone@example.com' });
+    for (const email of ['someone@example.com', 'nobody@example.com']) {
+      const asked = await callEndpoint(t.app, postForgotPassword, { body: { email } });
+      expect(asked.ok()).toEqual({ requested: true, mail_configured: false });
+    }
+    const admin = await signInAdmin(t.app);
+    expect((await callEndpoint(t.app, getSetupNotices, { as: admin })).ok()).toEqual({
+      mail_configured: false,
+    });
+    const user = await signUpUser(t.app);
+    expect((await callEndpoint(t.app, getSetupNotices, { as: user })).status).toBe(403);
   });
 });

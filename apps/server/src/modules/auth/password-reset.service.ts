@@ -65,5 +65,5 @@ export async function requestPasswordReset(
       why: 'Someone, probably you, asked for a link to set a new password. If it was not you, ignore this e-mail: your password stays as it is.',
     });
   })().catch((error: unknown) => log.warn({ err: error }, 'could not mail a reset link'));
-  return { requested: true as const };
+  return { requested: true as const, mail_configured: platform.mailer.configured };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { InviteState } from '@app/contract/account/teams/invite';
 import type { Locale } from '@app/contract/common';
 import { AppError } from '../../platform/app-error';
+import { unsentMessage } from '../../platform/mail';
 import { composeMail, type MailTranslate } from '../../platform/mail-layout';
 import type { Platform } from '../../platform/platform';
 
@@ -118,5 +119,8 @@ export async function mailInvite(
     // The link accepts the invite: logged without its text.
     { template: invite.target.kind === 'team' ? 'team.invite' : 'project.invite', locale, sensitive: true },
   );
-  return outcome.sent ? { sent: true, reason: null } : { sent: false, reason: outcome.reason };
+  // The inviter is told what happened in their words (the SMTP server's own error is in the e-mail log).
+  return outcome.sent
+    ? { sent: true, reason: null }
+    : { sent: false, reason: t(unsentMessage(platform.mailer)) };
 }

@@ -7,7 +7,7 @@ import {
 import { maskEmail } from '@app/contract/user/mask-email';
 import { AppError, validationError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
-import type { MailMessage } from '../../platform/mail';
+import { type MailMessage, unsentMessage } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import {
@@ -82,7 +82,7 @@ export async function issueCode(
       expires_in: 0,
       resend_in: 0,
       msg_type: 'error' as const,
-      msg: ctx.t('The e-mail could not be sent, please try again later'),
+      msg: ctx.t(unsentMessage(platform.mailer)),
     };
   }
   return {

@@ -209,10 +209,14 @@ describe('e-mail codes without SMTP', () => {
   });
   afterAll(() => t.close());
 
-  it('says the mail was not sent and keeps no code pending', async () => {
+  it('says the mail was not sent because this server cannot send mail (not "try again later"), and keeps no code pending', async () => {
     const user = await signUpUser(t.app);
     const res = await callEndpoint(t.app, postSendVerificationCode, { as: user });
-    expect(res.ok()).toMatchObject({ sent: false, msg_type: 'error' });
+    expect(res.ok()).toMatchObject({
+      sent: false,
+      msg_type: 'error',
+      msg: 'This server cannot send e-mail yet: an administrator has to set up mail first.',
+    });
     const rows = await t.platform.db
       .select()
       .from(verifications)

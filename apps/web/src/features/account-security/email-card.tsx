@@ -27,14 +27,15 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
   // No form of its own: whatever the server says goes to the shared feedback.
   const showErrors = useServerErrors(null);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
-  const [notSent, setNotSent] = useState(false);
+  // Why the code was not sent, as the server says it (no mail set up, or sending failed).
+  const [notSent, setNotSent] = useState<string | null>(null);
 
   const startVerify = useMutation({
     mutationFn: sendVerificationCode,
-    onMutate: () => setNotSent(false),
+    onMutate: () => setNotSent(null),
     onSuccess: (answer) => {
       if (answer.sent) setMode({ kind: 'verify', sent: answer });
-      else setNotSent(true);
+      else setNotSent(answer.msg ?? t('The e-mail could not be sent. Please try again later.'));
     },
     onError: (error) => {
       // A code went out less than a minute ago and is still good: go on to enter it.
@@ -85,13 +86,7 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
                   {t('Verify your address so that account notices and password resets reach you.')}
                 </Typography.Text>
               ) : null}
-              {notSent ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={t('The e-mail could not be sent. Please try again later.')}
-                />
-              ) : null}
+              {notSent ? <Alert type="error" showIcon title={notSent} /> : null}
               <Flex wrap gap={8}>
                 {hasAddress && !overview.email_verified ? (
                   <Button type="primary" loading={startVerify.isPending} onClick={() => startVerify.mutate()}>

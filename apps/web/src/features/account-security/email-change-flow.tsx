@@ -29,7 +29,8 @@ export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
   const showErrors = useServerErrors(form);
   const [asked, setAsked] = useState<ChangeValues | null>(null);
   const [sent, setSent] = useState<CodeSent | null>(null);
-  const [notSent, setNotSent] = useState(false);
+  // Why the code was not sent, as the server says it (no mail set up, or sending failed).
+  const [notSent, setNotSent] = useState<string | null>(null);
 
   const sendCode = (values: ChangeValues) =>
     callApi(postSendEmailChangeCode, {
@@ -39,10 +40,10 @@ export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
 
   const start = useMutation({
     mutationFn: sendCode,
-    onMutate: () => setNotSent(false),
+    onMutate: () => setNotSent(null),
     onSuccess: (answer, values) => {
       if (!answer.sent) {
-        setNotSent(true);
+        setNotSent(answer.msg ?? t('The e-mail could not be sent. Please try again later.'));
         return;
       }
       setAsked(values);
@@ -91,14 +92,7 @@ export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
       >
         <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
       </Form.Item>
-      {notSent ? (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t('The e-mail could not be sent. Please try again later.')}
-        />
-      ) : null}
+      {notSent ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={notSent} /> : null}
       <Flex wrap gap={8}>
         <Button type="primary" htmlType="submit" loading={start.isPending}>
           {t('Send code')}

@@ -14,7 +14,9 @@ describe('/forgot-password', () => {
   });
 
   it('asks for the link with the address, then says what happens if an account uses it', async () => {
-    const fetch = stubFetch({ 'POST /api/auth/forgot-password': { body: { requested: true } } });
+    const fetch = stubFetch({
+      'POST /api/auth/forgot-password': { body: { requested: true, mail_configured: true } },
+    });
     renderApp('/forgot-password');
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('E-mail'));
@@ -28,6 +30,23 @@ describe('/forgot-password', () => {
       ),
     ).toBeTruthy();
     expect(fetch.callsTo('POST /api/auth/forgot-password')[0]?.json()).toEqual({ email: 'ada@example.com' });
+  });
+
+  it('on a server that cannot send mail, says no link was sent and what to do, never "check your inbox"', async () => {
+    stubFetch({ 'POST /api/auth/forgot-password': { body: { requested: true, mail_configured: false } } });
+    renderApp('/forgot-password');
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('E-mail'));
+    await user.paste('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+
+    expect(await screen.findByText('No link was sent')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This server cannot send e-mail yet, so no link went out. Ask your administrator to set up mail, or to set a new password for you.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Check your inbox')).toBeNull();
   });
 
   it('sends nothing for an address that is not one', async () => {

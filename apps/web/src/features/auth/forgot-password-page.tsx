@@ -32,12 +32,17 @@ export function ForgotPasswordPage() {
   );
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The server can send no mail at all: nothing went out, and the page says so. */
+  const [noMail, setNoMail] = useState(false);
 
   const send = (values: { email: string }) => {
     if (sending) return;
     setSending(true);
     lightCall(forgotPasswordEndpoint, { body: values, silent: true }).then(
-      () => setSentTo(values.email),
+      (answer) => {
+        setNoMail(!answer.mail_configured);
+        setSentTo(values.email);
+      },
       (error: unknown) => {
         setSending(false);
         form.showServerError(error);
@@ -49,7 +54,17 @@ export function ForgotPasswordPage() {
     <AuthSplitLayout>
       <DocumentTitle title={t('Forgot your password?')} />
       <AuthHeading title={t('Forgot your password?')} />
-      {sentTo !== null ? (
+      {sentTo !== null && noMail ? (
+        <LightAlert
+          type="error"
+          role="alert"
+          className="auth-split__result"
+          title={t('No link was sent')}
+          description={t(
+            'This server cannot send e-mail yet, so no link went out. Ask your administrator to set up mail, or to set a new password for you.',
+          )}
+        />
+      ) : sentTo !== null ? (
         <LightAlert
           type="success"
           role="status"

@@ -56,7 +56,8 @@ export function EmailCodeForm({
     mutationFn: resend,
     onSuccess: (answer) => {
       if (!answer.sent) {
-        void message.error(t('The e-mail could not be sent. Please try again later.'));
+        // The server says why (no mail set up on this server, or sending failed), in the reader's language.
+        void message.error(answer.msg ?? t('The e-mail could not be sent. Please try again later.'));
         return;
       }
       setTo(answer.to);

@@ -2,7 +2,8 @@ import type { zCodeSent, zEmailState } from '@app/contract/account/security/emai
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api/api-error';
 
-export type CodeSent = z.infer<typeof zCodeSent>;
+/** A code sent, or why not: `msg`, the server's words (every answer carries `msg_type` and `msg`). */
+export type CodeSent = z.infer<typeof zCodeSent> & { msg?: string };
 export type EmailState = z.infer<typeof zEmailState>;
 
 /**

@@ -41,14 +41,15 @@ export function VerifyEmailToAccept({ email, onVerified }: VerifyEmailToAcceptPr
   const { t } = useTranslation();
   const showErrors = useServerErrors(null);
   const [step, setStep] = useState<Step>({ kind: 'offer' });
-  const [notSent, setNotSent] = useState(false);
+  // Why the code was not sent, as the server says it (no mail set up, or sending failed).
+  const [notSent, setNotSent] = useState<string | null>(null);
 
   const send = useMutation({
     mutationFn: sendVerificationCode,
-    onMutate: () => setNotSent(false),
+    onMutate: () => setNotSent(null),
     onSuccess: (answer) => {
       if (answer.sent) setStep({ kind: 'code', sent: answer });
-      else setNotSent(true);
+      else setNotSent(answer.msg ?? t('The e-mail could not be sent. Please try again later.'));
     },
     onError: (error) => {
       // A code went out less than a minute ago and is still good: go on to enter it.
@@ -80,9 +81,7 @@ export function VerifyEmailToAccept({ email, onVerified }: VerifyEmailToAcceptPr
       />
       {step.kind === 'offer' ? (
         <>
-          {notSent ? (
-            <Alert type="error" showIcon title={t('The e-mail could not be sent. Please try again later.')} />
-          ) : null}
+          {notSent ? <Alert type="error" showIcon title={notSent} /> : null}
           <Flex wrap gap={8} justify="center">
             <Link to="/chat">
               <Button>{t('Not now')}</Button>

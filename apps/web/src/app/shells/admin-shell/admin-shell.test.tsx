@@ -33,6 +33,7 @@ function adminServer(granted: string[], infos = basicInfosFixture({ role_name: '
       };
     },
     'GET /api/admin/dashboard': { body: DASHBOARD },
+    'GET /api/admin/setup-notices': { body: { mail_configured: true } },
   };
 }
 
@@ -91,6 +92,27 @@ describe('admin shell', () => {
     const menuBatch = calls[1]?.json() as { page_routes: string[] } | undefined;
     expect(menuBatch?.page_routes).not.toContain('/admin');
     expect(menuBatch?.page_routes.length).toBeGreaterThan(1);
+  });
+
+  it('shows the mail banner on every admin page while the server cannot send mail, and none once it can', async () => {
+    signIn();
+    stubFetch({
+      ...adminServer(['/admin']),
+      'GET /api/admin/setup-notices': { body: { mail_configured: false } },
+    });
+    const app = renderApp('/admin');
+    expect(await screen.findByText('Mail is not set up on this server')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Password resets, invitations and e-mail codes cannot be sent: users are told so. Set SMTP_URL in the server environment (see the README) and restart it.',
+      ),
+    ).toBeTruthy();
+    app.unmount();
+
+    stubFetch(adminServer(['/admin']));
+    renderApp('/admin');
+    await (await sideMenu()).findByRole('link', { name: 'Dashboard' });
+    expect(screen.queryByText('Mail is not set up on this server')).toBeNull();
   });
 
   it('says when the menu could not be loaded, and asks again on request', async () => {

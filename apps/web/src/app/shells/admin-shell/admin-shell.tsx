@@ -6,6 +6,7 @@ import { AdminBreadcrumbs } from './admin-breadcrumbs';
 import { AdminSideMenu } from './admin-side-menu';
 import { AdminTopBar } from './admin-top-bar';
 import { MenuVersions } from './menu-versions';
+import { SetupBanner } from './setup-banner';
 import { useAdminMenu } from './use-admin-menu';
 // The top bar reuses the workspace's user menu, messages and language buttons, styled there.
 import '../../shell/app-shell.css';
@@ -49,6 +50,7 @@ export function AdminShell() {
           {collapsed ? null : <MenuVersions />}
         </Layout.Sider>
         <Layout.Content className="admin-shell__content">
+          <SetupBanner />
           <AdminBreadcrumbs nodes={menu.all} />
           <Outlet />
         </Layout.Content>
