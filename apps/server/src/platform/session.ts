@@ -15,6 +15,13 @@ export interface ResolvedSession {
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
+/**
+ * A session's activity (`updated_at`, shown as "last active" on Security and the admin's Users) is
+ * written at most this often per session and instance: a request that finds it older writes it,
+ * without waiting for the write; the rest cost nothing.
+ */
+export const SESSION_ACTIVITY_EVERY_MS = 5 * 60 * 1000;
+
 /** better-auth moves a session's expiry forward once it is `updateAge` old; so do we. */
 function slideTime(expiresAt: number): number {
   return expiresAt - (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS) * 1000;
@@ -26,6 +33,8 @@ interface Entry {
   expiresAt: number;
   /** When the session must slide forward; a hit past this goes to the database instead. */
   slideAt: number;
+  /** The activity last written (or read) for the session. */
+  activeAt: number;
   cachedAt: number;
 }
 
@@ -149,15 +158,31 @@ export class SessionResolver {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now < hit.expiresAt && now < hit.slideAt && now - hit.cachedAt < this.ttlMs) {
+      this.noteActivity(hit, now);
       return hit.session;
     }
     if (hit) this.forgetUser(hit.session.user.id);
     const generation = this.generation;
     const found = await this.load(raw, now);
+    if (found) this.noteActivity(found, now);
     // Only a listening instance hears of changes; without that, nothing may be kept.
     if (found && this.listening && generation === this.generation)
       this.remember(key, { ...found, cachedAt: now });
     return found?.session ?? null;
+  }
+
+  /** Writes the session's activity when the last one written is older than the throttle. */
+  private noteActivity(entry: Pick<Entry, 'session' | 'activeAt'>, now: number): void {
+    if (now - entry.activeAt < SESSION_ACTIVITY_EVERY_MS) return;
+    entry.activeAt = now;
+    void this.db
+      .update(sessions)
+      .set({ updatedAt: new Date(now) })
+      .where(eq(sessions.id, entry.session.sessionId))
+      .catch(() => {
+        // Activity is a courtesy figure: a failed write is tried again by a later request.
+        entry.activeAt = 0;
+      });
   }
 
   private onChange(kind: ChangeKind, id: string): void {
@@ -223,6 +248,7 @@ export class SessionResolver {
       .select({
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
+        updatedAt: sessions.updatedAt,
         userId: users.id,
         name: users.name,
         email: users.email,
@@ -249,7 +275,9 @@ export class SessionResolver {
     // A ban ends sessions at once; this also covers a session opened a moment before the ban.
     if (!row || row.banned || row.expiresAt.getTime() <= now) return null;
     let expiresAt = row.expiresAt.getTime();
+    let activeAt = row.updatedAt.getTime();
     if (slideTime(expiresAt) <= now) {
+      activeAt = now;
       expiresAt = now + SESSION_EXPIRES_IN_SECONDS * 1000;
       await this.db
         .update(sessions)
@@ -276,6 +304,7 @@ export class SessionResolver {
       teamId: row.teamId ?? null,
       expiresAt,
       slideAt: slideTime(expiresAt),
+      activeAt,
     };
   }
 }

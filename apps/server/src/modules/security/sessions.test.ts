@@ -8,7 +8,7 @@ import { postSignIn } from '@app/contract/auth/sign-in';
 import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInEvents } from '../../db/schema';
+import { sessions as sessionRows, signInEvents } from '../../db/schema';
 import { type Caller, callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signUpUser, type TestApp } from '../../test/test-app';
 import { bearer, signIn } from './security-test-kit';
@@ -25,6 +25,33 @@ describe('active sessions and recent sign-ins', () => {
   const revoke = (as: Caller, id: string) => callEndpoint(t.app, revokeActiveSession, { as, params: { id } });
   const tokenOf = async (email: string, password: string) =>
     (await signIn(t.app, email, password)).ok().token;
+
+  it('"last active" moves with use, written at most once per five minutes per session', async () => {
+    const user = await signUpUser(t.app);
+    const [current] = await sessions(user);
+    if (!current) throw new Error('no session');
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    const setActivity = (at: Date) =>
+      t.platform.db.update(sessionRows).set({ updatedAt: at }).where(eq(sessionRows.id, current.id));
+    const activity = async () =>
+      (await t.platform.db.select().from(sessionRows).where(eq(sessionRows.id, current.id)))[0]?.updatedAt;
+
+    // Used ten minutes after it was last active: the next request records the use.
+    await setActivity(tenMinutesAgo);
+    t.platform.sessions.clear();
+    const before = Date.now();
+    await me(user.token);
+    await expect.poll(async () => (await activity())?.getTime() ?? 0).toBeGreaterThanOrEqual(before - 1000);
+    const shown = (await sessions(user)).find((s) => s.id === current.id);
+    expect(shown?.last_active_at).toBeGreaterThanOrEqual(Math.floor(before / 1000) - 1);
+
+    // Used again at once: nothing is written (the row keeps what the test put there).
+    await setActivity(tenMinutesAgo);
+    await me(user.token);
+    await sessions(user);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await activity())?.getTime()).toBe(tenMinutesAgo.getTime());
+  });
 
   it('lists the sessions with the current one flagged', async () => {
     const user = await signUpUser(t.app);
