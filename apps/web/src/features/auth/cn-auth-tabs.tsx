@@ -16,6 +16,8 @@ type TabKey = 'wechat' | 'email';
 interface CnAuthTabsProps {
   emailLabel: string;
   emailForm: ReactNode;
+  /** Only the e-mail tab (the sign-in's code step: no other way in is offered mid-way). */
+  emailOnly?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ interface CnAuthTabsProps {
  * it works on every install, while the WeChat panel needs the provider configured (it says so
  * when it is not). A panel renders only while its tab is open, so the WeChat check waits for it.
  */
-export function CnAuthTabs({ emailLabel, emailForm }: CnAuthTabsProps) {
+export function CnAuthTabs({ emailLabel, emailForm, emailOnly = false }: CnAuthTabsProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState<TabKey>('email');
 
@@ -32,16 +34,20 @@ export function CnAuthTabs({ emailLabel, emailForm }: CnAuthTabsProps) {
       active={active}
       onChange={setActive}
       tabs={[
-        {
-          key: 'wechat',
-          label: t('WeChat'),
-          icon: <LightIcon shape={WECHAT_ICON} />,
-          content: (
-            <Suspense fallback={<LightSpinner label={t('Loading')} />}>
-              <WechatSignInPanel onUseEmail={() => setActive('email')} />
-            </Suspense>
-          ),
-        },
+        ...(emailOnly
+          ? []
+          : [
+              {
+                key: 'wechat' as const,
+                label: t('WeChat'),
+                icon: <LightIcon shape={WECHAT_ICON} />,
+                content: (
+                  <Suspense fallback={<LightSpinner label={t('Loading')} />}>
+                    <WechatSignInPanel onUseEmail={() => setActive('email')} />
+                  </Suspense>
+                ),
+              },
+            ]),
         { key: 'email', label: emailLabel, icon: <LightIcon shape={MAIL_ICON} />, content: emailForm },
       ]}
     />

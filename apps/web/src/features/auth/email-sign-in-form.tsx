@@ -30,7 +30,7 @@ function pendingSignIn(answer: SignInResult): PendingSignIn | null {
  * E-mail and password sign-in, shared by both regional variants of /login. For an account with
  * two-factor authentication the right password leads to the code step in place of the form.
  */
-export function EmailSignInForm() {
+export function EmailSignInForm({ onCodeStep }: { onCodeStep?: (shown: boolean) => void } = {}) {
   const { t } = useTranslation();
   const form = useLightForm(
     { email: '', password: '' },
@@ -62,6 +62,7 @@ export function EmailSignInForm() {
       onSecondFactor: (answer) => {
         const next = pendingSignIn(answer);
         setPending(next);
+        onCodeStep?.(next !== null);
         return next !== null;
       },
     },
@@ -70,7 +71,13 @@ export function EmailSignInForm() {
   if (pending) {
     return (
       <Suspense fallback={<LightSpinner label={t('Loading')} />}>
-        <TwoFactorStep pending={pending} onBack={() => setPending(null)} />
+        <TwoFactorStep
+          pending={pending}
+          onBack={() => {
+            setPending(null);
+            onCodeStep?.(false);
+          }}
+        />
       </Suspense>
     );
   }

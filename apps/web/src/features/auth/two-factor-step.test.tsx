@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
 import { getToken } from '../../lib/cookies';
+import { CnLoginPage } from './cn-login-page';
 
 const PENDING = {
   body: {
@@ -33,9 +35,9 @@ const WRONG_CODE = {
 const box = (n: number) => screen.getByLabelText(`Digit ${n} of 6`) as HTMLInputElement;
 
 /** Signs in with the password and lands on the code step. */
-async function reachCodeStep(routes: StubRoutes, path = '/login') {
+async function reachCodeStep(routes: StubRoutes, path = '/login', page?: ComponentType) {
   const fetch = stubFetch({ 'POST /api/auth/sign-in/email': PENDING, ...signedInRoutes(), ...routes });
-  const app = renderApp(path);
+  const app = renderApp(path, page ? [{ path: '/login', Component: page }] : undefined);
   const user = userEvent.setup();
   await user.click(await screen.findByLabelText('E-mail'));
   await user.paste('ada@example.com');
@@ -54,6 +56,32 @@ describe('/login with two-factor authentication', () => {
     // The first box has the focus, so the user can type (or the phone autofill) at once.
     expect(document.activeElement).toBe(box(1));
     expect(getToken()).toBeNull();
+  });
+
+  it('the code step offers no other way in: no Google or WeChat button, no sign-up link; Back brings them again', async () => {
+    const social = {
+      'GET /api/social/providers': {
+        body: {
+          google: { configured: true },
+          wechat_open: { configured: true },
+          wechat_offi: { configured: true },
+        },
+      },
+    };
+    const { user } = await reachCodeStep(social);
+    expect(screen.queryByRole('button', { name: /Continue with Google/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Continue with WeChat/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('button', { name: /Continue with Google/ })).toBeTruthy();
+  });
+
+  it('China-region sign-in: the code step keeps the code and drops the WeChat tab', async () => {
+    await reachCodeStep({}, '/login', CnLoginPage);
+    expect(screen.queryByRole('tab', { name: 'WeChat' })).toBeNull();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
 
   it('typing six digits posts verify-totp with the two_factor_token and the code, then lands on next', async () => {
