@@ -151,11 +151,12 @@ describe('UploadDialog (spec sections 1, 4, 8, 9)', () => {
     await waitFor(() => expect(items()).toHaveLength(10));
   });
 
-  it('a zero-size file is ignored; one over 20 MB is flagged with a greater-than note and never sent', async () => {
+  it('a zero-size file is left out and said so; one over 20 MB is flagged with a greater-than note and never sent', async () => {
     answerFor = (name) => answer(ok(name));
     const { pick, dialog, user } = renderDialog();
     pick([csv('empty.csv', 0), csv('big.csv', 20 * 1024 * 1024 + 1), csv('fine.csv')]);
     await waitFor(() => expect(items()).toHaveLength(2));
+    expect(await screen.findByText('Empty files are not uploaded: empty.csv')).toBeTruthy();
     const big = items().find((item) => item.textContent?.includes('big.csv'));
     expect(big?.textContent).toContain('> 20.00 MB');
     await user.click(within(dialog()).getByRole('button', { name: 'Upload' }));

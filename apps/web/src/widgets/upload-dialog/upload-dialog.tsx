@@ -79,6 +79,15 @@ export function UploadDialog({
     setItems((current) => {
       const next = addFiles(current, files, { maxFiles, maxBytes });
       if (next.tooMany) void message.error(t('Maximum number of uploads exceeded.'));
+      // Said, not dropped silently: an empty file has nothing to upload.
+      if (next.empty.length > 0) {
+        void message.warning({
+          key: 'upload-empty-files',
+          content: t('Empty files are not uploaded: {{names}}', {
+            names: next.empty.map((file) => file.name).join(', '),
+          }),
+        });
+      }
       return next.items;
     });
   };

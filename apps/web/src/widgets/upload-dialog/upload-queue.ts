@@ -28,7 +28,7 @@ export interface QueueLimits {
 let next = 0;
 
 /**
- * Adds picked or dropped files. Zero-size files are ignored; files over `maxBytes` are kept but
+ * Adds picked or dropped files. Zero-size files are left out (`empty`, for the dialog to say so); files over `maxBytes` are kept but
  * flagged and never sent; more than `maxFiles` in the list refuses the whole pick (the spec's
  * 'Maximum number of uploads exceeded.').
  */
@@ -36,14 +36,15 @@ export function addFiles(
   items: QueueItem[],
   files: File[],
   limits: QueueLimits,
-): { items: QueueItem[]; tooMany: boolean } {
+): { items: QueueItem[]; tooMany: boolean; empty: File[] } {
   const kept = files.filter((file) => file.size > 0);
-  if (items.length + kept.length > limits.maxFiles) return { items, tooMany: true };
+  const empty = files.filter((file) => file.size === 0);
+  if (items.length + kept.length > limits.maxFiles) return { items, tooMany: true, empty };
   const added = kept.map<QueueItem>((file) => {
     next += 1;
     return { uid: `upload-${next}`, file, status: file.size > limits.maxBytes ? 'oversize' : 'ready' };
   });
-  return { items: [...items, ...added], tooMany: false };
+  return { items: [...items, ...added], tooMany: false, empty };
 }
 
 /** What the next press of the button sends: waiting files, and failed ones again (a retry). */
