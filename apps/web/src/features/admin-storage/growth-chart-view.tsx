@@ -8,7 +8,7 @@ import {
 import { AgCharts } from 'ag-charts-react';
 import { theme } from 'antd';
 import { useMemo } from 'react';
-import { formatFileSize } from '../../lib/format';
+import { byteTickLabel, byteTicks } from '../../lib/byte-ticks';
 import { useThemeMode } from '../../lib/theme-mode';
 import { chartModules, useChartLocale } from '../../widgets/charts/chart-locale';
 
@@ -43,7 +43,9 @@ export function GrowthChartView({ months, seriesName }: GrowthChartViewProps) {
         y: {
           type: 'number',
           position: 'left',
-          label: { formatter: ({ value }) => formatFileSize(Number(value)) },
+          // Round sizes in the unit shown (5 KB, 10 KB), not decimal steps read in KB (4.88 KB).
+          interval: { values: byteTicks(Math.max(0, ...months.map((m) => m.bytes))) },
+          label: { formatter: ({ value }) => byteTickLabel(Number(value)) },
         },
       },
       legend: { enabled: false },
