@@ -95,12 +95,45 @@ describe('/account/connectors', () => {
     const off = renderApp('/account/connectors');
     await card('ga');
     expect(screen.queryByTestId('connector-gads')).toBeNull();
+    // The intro promises only what is offered.
+    expect(screen.queryByText(/Google Ads/)).toBeNull();
     off.unmount();
 
     signIn();
     server({ [STATUS]: { body: connectorsStatus({ gads_enable: true }) } });
     renderApp('/account/connectors');
     expect(await card('gads')).toBeTruthy();
+  });
+
+  it("a service the workspace does not offer is said in the customer's terms, with what they can do now; the operator reason only for admins", async () => {
+    signIn();
+    const reason = 'Google is not configured on this server: an admin adds the OAuth client in Foreign keys';
+    server({
+      [STATUS]: {
+        body: connectorsStatus({
+          services: [
+            serviceStatus({
+              service: 'ga',
+              label: 'Google Analytics 4',
+              available: false,
+              unavailable_reason: reason,
+            }),
+          ],
+        }),
+      },
+    });
+    renderApp('/account/connectors');
+    const ga = await card('ga');
+    expect(ga.getByText('Not available yet')).toBeTruthy();
+    expect(ga.getByText('This connection is not available in this workspace yet.')).toBeTruthy();
+    expect(ga.getByRole('link', { name: 'Open the assistant', hidden: true }).getAttribute('href')).toBe(
+      '/chat',
+    );
+    expect(ga.getByRole('link', { name: 'Storage', hidden: true }).getAttribute('href')).toBe(
+      '/account/storage',
+    );
+    // An ordinary user is not told about OAuth clients and foreign keys.
+    expect(ga.queryByText(/Foreign keys/)).toBeNull();
   });
 
   it('unbound -> bound: the switch asks for the consent URL with the full current route and goes there', async () => {

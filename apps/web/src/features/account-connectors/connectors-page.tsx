@@ -41,9 +41,14 @@ export function ConnectorsPage() {
         {t('Connectors')}
       </Typography.Title>
       <Typography.Paragraph type="secondary">
-        {t(
-          'Connect Google Analytics 4, Search Console and Google Ads: their data is synced every day so the assistant and analyses answer from it.',
-        )}
+        {/* Only what is offered: Google Ads is named while gads_enable is on. */}
+        {data?.gads_enable === false
+          ? t(
+              'Connect Google Analytics 4 and Search Console: their data is synced every day so the assistant and analyses answer from it.',
+            )
+          : t(
+              'Connect Google Analytics 4, Search Console and Google Ads: their data is synced every day so the assistant and analyses answer from it.',
+            )}
       </Typography.Paragraph>
       <Flex vertical gap={16}>
         {scopeOptions.length > 1 || projectId ? (

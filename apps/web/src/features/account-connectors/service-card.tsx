@@ -3,8 +3,10 @@ import type { GoogleService } from '@app/contract/connectors/google-services';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { freshnessLabel } from '../../lib/labels/connector-labels';
+import { useCanOpen } from '../../lib/permissions/use-can-open';
 import {
   GoogleConnectSwitch,
   GoogleReconnectButton,
@@ -43,8 +45,38 @@ function StateTag({ status }: { status: ConnectorService }) {
   const { t } = useTranslation();
   if (status.needs_reconnect) return <Tag color="warning">{t('Needs reconnect')}</Tag>;
   if (status.bound) return <Tag color="success">{t('Connected')}</Tag>;
-  if (!status.available) return <Tag>{t('Not offered')}</Tag>;
+  if (!status.available) return <Tag>{t('Not available yet')}</Tag>;
   return <Tag>{t('Not connected')}</Tag>;
+}
+
+/**
+ * A service this workspace does not offer, said in the customer's terms with what they can do
+ * now (issue 26); the server's reason, in an operator's terms, only for whoever runs the server.
+ */
+function NotOfferedNote({ reason }: { reason: string | null }) {
+  const { t } = useTranslation();
+  const operator = useCanOpen('/admin');
+  return (
+    <Alert
+      type="info"
+      showIcon
+      message={t('This connection is not available in this workspace yet.')}
+      description={
+        <>
+          <Typography.Paragraph style={{ marginBottom: operator && reason ? 8 : 0 }}>
+            {t('Meanwhile, ask the assistant about the demo data, or upload your own data in Storage.')}{' '}
+            <Link to="/chat">{t('Open the assistant')}</Link> ·{' '}
+            <Link to="/account/storage">{t('Storage')}</Link>
+          </Typography.Paragraph>
+          {operator && reason ? (
+            <Typography.Text type="secondary">
+              {t('For administrators: {{reason}}', { reason })}
+            </Typography.Text>
+          ) : null}
+        </>
+      }
+    />
+  );
 }
 
 interface ServiceCardProps {
@@ -90,9 +122,7 @@ export function ServiceCard({ status, isOwner, scope }: ServiceCardProps) {
       }
     >
       <Flex vertical gap={12}>
-        {!status.available && status.unavailable_reason ? (
-          <Alert type="info" showIcon message={status.unavailable_reason} />
-        ) : null}
+        {!status.available && !status.bound ? <NotOfferedNote reason={status.unavailable_reason} /> : null}
         {status.needs_reconnect ? (
           <Alert
             type="warning"
