@@ -6,7 +6,7 @@ import { expectChatLayout, signInByForm } from './support/session';
 test('a new user signs up, stays signed in, switches language and signs out', async ({ page }) => {
   const user = newUser('signup');
   await page.goto('/sign-up');
-  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Your name').fill(user.name);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('Confirm password').fill(user.password);

@@ -44,7 +44,7 @@ export function InvoiceRequestModal({ open, orderId, onClose, onRequested }: Inv
     <Modal
       open={open}
       title={t('Request an invoice')}
-      okText={t('Request')}
+      okText={t('Request the invoice')}
       onOk={() => form.submit()}
       confirmLoading={request.isPending}
       onCancel={onClose}

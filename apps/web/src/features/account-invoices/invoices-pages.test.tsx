@@ -78,7 +78,7 @@ describe('/account/wallets/invoices', () => {
     await fill(user, dialog.getByLabelText('Tax number'), 'FR-123');
     await fill(user, dialog.getByLabelText('E-mail'), 'billing@acme.example');
     await fill(user, dialog.getByLabelText('Address'), '1 Main Street');
-    await user.click(dialog.getByRole('button', { name: 'Request' }));
+    await user.click(dialog.getByRole('button', { name: 'Request the invoice' }));
 
     await waitFor(() => expect(fetch.callsTo('POST /api/account/invoices')).toHaveLength(1));
     expect(fetch.callsTo('POST /api/account/invoices')[0]?.json()).toEqual({
@@ -118,7 +118,7 @@ describe('/account/wallets/invoices', () => {
     await dialog.findByText(/ORD-20260101-0001/);
     await fill(user, dialog.getByLabelText('Invoice title'), 'Acme');
     await fill(user, dialog.getByLabelText('E-mail'), 'a@b.example');
-    await user.click(dialog.getByRole('button', { name: 'Request' }));
+    await user.click(dialog.getByRole('button', { name: 'Request the invoice' }));
     expect(await dialog.findByText('Input exceeds maximum length')).toBeTruthy();
   });
 });

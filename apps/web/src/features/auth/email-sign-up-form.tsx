@@ -43,7 +43,7 @@ export function EmailSignUpForm() {
     <form noValidate onSubmit={form.handleSubmit(submit)}>
       <TextField
         {...form.field('name')}
-        label={t('Name')}
+        label={t('Your name')}
         prefix={<LightIcon shape={USER_ICON} />}
         autoComplete="name"
       />

@@ -32,7 +32,7 @@ async function fillAndSubmit(labels: Record<keyof SignUpInput | 'submit', string
 }
 
 const ENGLISH = {
-  name: 'Name',
+  name: 'Your name',
   email: 'E-mail',
   password: 'Password',
   confirm: 'Confirm password',
