@@ -144,6 +144,15 @@ describe('payments with the sandbox provider', () => {
       sandboxNotification(t, { reference: paying.ref, amount: 1900, currency: 'JPY' }),
     );
     expect(yen.json()).toEqual({ received: true, outcome: 'refused_currency' });
+    // Correctly signed, with amounts no bill has: refused as such, never a server error.
+    for (const amount of [1e308, -1900, 1900.5, 2 ** 53]) {
+      const odd = await postNotification(
+        t,
+        sandboxNotification(t, { reference: paying.ref, amount, currency: 'USD' }),
+      );
+      expect(odd.statusCode, `amount ${amount}`).toBe(200);
+      expect(odd.json()).toEqual({ received: true, outcome: 'refused_amount' });
+    }
 
     // The body changed after signing: the signature no longer verifies.
     const genuine = sandboxNotification(t, { reference: paying.ref, amount: 1900, currency: 'USD' });
@@ -167,7 +176,14 @@ describe('payments with the sandbox provider', () => {
       .from(paymentNotifications)
       .where(eq(paymentNotifications.outcome, 'refused_signature'));
     expect(refusedSignatures.length).toBeGreaterThanOrEqual(2);
-    expect(await outcomesOf(paying.ref)).toEqual(['refused_amount', 'refused_currency']);
+    expect(await outcomesOf(paying.ref)).toEqual([
+      'refused_amount',
+      'refused_currency',
+      'refused_amount',
+      'refused_amount',
+      'refused_amount',
+      'refused_amount',
+    ]);
 
     expect((await postNotification(t, genuine)).json().outcome).toBe('applied');
     expect((await balanceOf(t, teamId)).balance).toBe(2000);

@@ -25,6 +25,22 @@ export interface ProviderNotification {
   payload: unknown;
 }
 
+/**
+ * The largest amount, in minor units, any notification may carry (ten billion in major units):
+ * bills are far below it, and anything above (`1e308`, a float) is no amount at all.
+ */
+export const MAX_NOTIFIED_AMOUNT = 1_000_000_000_000;
+
+/** A vendor's amount as a bounded whole number of minor units, or null (then refused as not the bill's). */
+export function notifiedAmount(value: unknown): number | null {
+  return typeof value === 'number' &&
+    Number.isSafeInteger(value) &&
+    value >= 0 &&
+    value <= MAX_NOTIFIED_AMOUNT
+    ? value
+    : null;
+}
+
 /** The vendor's signature did not verify (or the notification could not be read). */
 export class InvalidNotification extends Error {}
 

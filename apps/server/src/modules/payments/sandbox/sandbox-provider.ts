@@ -7,7 +7,7 @@ import type {
   ProviderNotification,
   RawNotification,
 } from '../provider';
-import { InvalidNotification } from '../provider';
+import { InvalidNotification, notifiedAmount } from '../provider';
 import { SIGNATURE_HEADER, signSession, verifyNotification } from './sandbox-keys';
 
 /** What the sandbox provider sends: a small Stripe-like event. */
@@ -72,7 +72,7 @@ export function sandboxProvider(appSecret: string): PaymentProvider {
         eventId: event.id,
         action: ACTIONS[event.type ?? ''] ?? 'not_supported',
         providerRef: data.reference,
-        amount: Number.isInteger(data.amount) ? data.amount : null,
+        amount: notifiedAmount(data.amount),
         currency: typeof data.currency === 'string' ? data.currency : null,
         payload: event,
       };
