@@ -66,11 +66,16 @@ function registerProviderRoutes(app: FastifyInstance, platform: Platform) {
     keepRawBodies(scope);
     const route = routesFor(scope, platform.registry);
     route(receivePaymentNotification, ({ params, body, request }) =>
-      payments.receiveNotification(platform, params.provider, {
-        rawBody: request.rawBody ?? JSON.stringify(body),
-        body,
-        headers: request.headers,
-      }),
+      payments.receiveNotification(
+        platform,
+        params.provider,
+        {
+          rawBody: request.rawBody ?? JSON.stringify(body),
+          body,
+          headers: request.headers,
+        },
+        request.log,
+      ),
     );
     route(sandboxCheckoutSubmit, ({ ctx, body }) => submitCheckout(ctx, platform.secret, deliver, body));
   });

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@app/contract/billing/payments';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError, validationError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
@@ -104,13 +105,57 @@ export async function createPayment(
 }
 
 /**
+ * Refused (unsigned or forged) notices kept in the log per provider and minute, on each instance:
+ * anyone can post them, so what they can make us keep is bounded; past it they are counted and
+ * said in one server log line a minute, not stored.
+ */
+export const REFUSED_NOTICES_KEPT_PER_MINUTE = 30;
+
+interface RefusedWindow {
+  startedAt: number;
+  kept: number;
+  dropped: number;
+}
+const refusedWindows = new WeakMap<Platform, Map<string, RefusedWindow>>();
+
+/** Whether this refused notice is kept; counts the ones that are not. */
+function keepRefused(
+  platform: Platform,
+  provider: string,
+  log: Pick<FastifyBaseLogger, 'warn'> | undefined,
+  now = Date.now(),
+): boolean {
+  const windows = refusedWindows.get(platform) ?? new Map<string, RefusedWindow>();
+  refusedWindows.set(platform, windows);
+  let window = windows.get(provider);
+  if (!window || now - window.startedAt >= 60_000) {
+    if (window && window.dropped > 0) {
+      log?.warn(
+        { provider, dropped: window.dropped },
+        'refused payment notices over the log cap were counted, not kept',
+      );
+    }
+    window = { startedAt: now, kept: 0, dropped: 0 };
+    windows.set(provider, window);
+  }
+  if (window.kept < REFUSED_NOTICES_KEPT_PER_MINUTE) {
+    window.kept += 1;
+    return true;
+  }
+  window.dropped += 1;
+  return false;
+}
+
+/**
  * A provider's notification: its adapter verifies and reads it, the shared handler applies it.
- * One that does not verify is refused (VALIDATION_ERROR) and logged with the reason.
+ * One that does not verify is refused (VALIDATION_ERROR) and logged with the reason, up to
+ * REFUSED_NOTICES_KEPT_PER_MINUTE a minute.
  */
 export async function receiveNotification(
   platform: Platform,
   method: string,
   raw: RawNotification,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ received: true; outcome: NotificationOutcome }> {
   const provider = paymentProviders(platform).get(method);
   if (!provider) throw new AppError('NOT_FOUND', { msg: 'Unknown payment provider' });
@@ -119,14 +164,15 @@ export async function receiveNotification(
     notification = provider.parseNotification(raw);
   } catch (error) {
     if (!(error instanceof InvalidNotification)) throw error;
-    await insertNotification(platform.db, {
-      provider: provider.method,
-      eventId: eventIdOf(raw.body),
-      action: 'unknown',
-      outcome: 'refused_signature',
-      detail: error.message,
-      payload: { raw: raw.rawBody.slice(0, 4000) },
-    });
+    if (keepRefused(platform, provider.method, log))
+      await insertNotification(platform.db, {
+        provider: provider.method,
+        eventId: eventIdOf(raw.body),
+        action: 'unknown',
+        outcome: 'refused_signature',
+        detail: error.message,
+        payload: { raw: raw.rawBody.slice(0, 4000) },
+      });
     throw validationError({ signature: 'The notification signature is not valid' });
   }
   return {

@@ -17,6 +17,7 @@ import {
   submitCheckout,
   teamIdOf,
 } from '../billing/billing.test-kit';
+import { REFUSED_NOTICES_KEPT_PER_MINUTE } from './payments.service';
 
 /**
  * Paying through the sandbox provider: its hosted page, its signed notifications, and the shared
@@ -187,6 +188,31 @@ describe('payments with the sandbox provider', () => {
 
     expect((await postNotification(t, genuine)).json().outcome).toBe('applied');
     expect((await balanceOf(t, teamId)).balance).toBe(2000);
+  });
+
+  it('300 unsigned notices: each refused, and at most the log cap of them kept (a caller who cannot sign fills no table)', async () => {
+    const refused = async () =>
+      (
+        await t.platform.db
+          .select()
+          .from(paymentNotifications)
+          .where(eq(paymentNotifications.outcome, 'refused_signature'))
+      ).length;
+    const before = await refused();
+    const started = Date.now();
+    for (let i = 0; i < 300; i += 1) {
+      const res = await postNotification(t, {
+        rawBody: JSON.stringify({ id: `evt_junk_${i}`, type: 'payment.succeeded', data: { reference: 'x' } }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const kept = (await refused()) - before;
+    // The cap is a minute's: a run that crosses into the next minute may keep that minute's too.
+    const minutes = Math.ceil((Date.now() - started) / 60_000) + 1;
+    expect(kept).toBeLessThanOrEqual(REFUSED_NOTICES_KEPT_PER_MINUTE * minutes);
+    expect(kept).toBeLessThan(300);
+    expect(kept).toBeGreaterThan(0);
   });
 
   it('an expired bill cannot be paid: the payment is refused, the page says so, a late notification is refused, the bill reads expired', async () => {
