@@ -127,7 +127,11 @@ export const listOrders = defineEndpoint({
   ),
 });
 
-export const zPaymentStatus = z.enum(['pending', 'captured', 'failed', 'canceled', 'refunded']);
+/**
+ * `returned`: captured by the provider for a bill another payment had already paid (a user who paid
+ * twice), and given back automatically; it never paid the bill.
+ */
+export const zPaymentStatus = z.enum(['pending', 'captured', 'failed', 'canceled', 'refunded', 'returned']);
 
 export const zPaymentSummary = z.object({
   id: z.string(),

@@ -17,7 +17,8 @@ export type NotificationOutcome =
   | 'refused_amount'
   | 'refused_currency'
   | 'refused_expired'
-  | 'refused_paid';
+  | 'refused_paid'
+  | 'returned';
 
 interface Decision {
   outcome: NotificationOutcome;

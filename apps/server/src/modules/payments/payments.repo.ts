@@ -50,6 +50,19 @@ export async function capturedPaymentOfBill(db: Queryable, billId: string) {
   return row ?? null;
 }
 
+/**
+ * A payment captured for a bill another payment paid, once given back: `returned` (from pending,
+ * failed or canceled only, so a retry or a race marks it once). Answers whether this call marked it.
+ */
+export async function markPaymentReturned(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'returned', updatedAt: new Date() })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'failed', 'canceled'])))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 export async function insertNotification(db: Queryable, row: typeof paymentNotifications.$inferInsert) {
   await db.insert(paymentNotifications).values(row);
 }

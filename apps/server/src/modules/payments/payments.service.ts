@@ -6,8 +6,14 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { billsToPay } from './bills-to-pay';
 import { applyNotification, type NotificationOutcome } from './notification-handler';
-import { insertNotification, insertPayment } from './payments.repo';
-import { InvalidNotification, PaymentProviders, type RawNotification } from './provider';
+import { findPaymentByRef, insertNotification, insertPayment, markPaymentReturned } from './payments.repo';
+import {
+  InvalidNotification,
+  type PaymentProvider,
+  PaymentProviders,
+  type ProviderNotification,
+  type RawNotification,
+} from './provider';
 import { sandboxProvider } from './sandbox/sandbox-provider';
 
 const registries = new WeakMap<Platform, PaymentProviders>();
@@ -175,10 +181,44 @@ export async function receiveNotification(
       });
     throw validationError({ signature: 'The notification signature is not valid' });
   }
-  return {
-    received: true,
-    outcome: await applyNotification(platform.db, billsToPay(platform), provider.method, notification),
-  };
+  const outcome = await applyNotification(platform.db, billsToPay(platform), provider.method, notification);
+  if (outcome === 'refused_paid') await returnSecondCapture(platform, provider, notification);
+  return { received: true, outcome };
+}
+
+/**
+ * A capture for a bill another payment already paid (the user paid twice, by two methods or two
+ * tabs): the money is given back at once, never left pending. The provider refunds first,
+ * idempotent by the payment's id (a redelivered notice refunds nothing more); then the payment
+ * reads `returned` and the notification log says which refund, for the admin's order details.
+ */
+async function returnSecondCapture(
+  platform: Platform,
+  provider: PaymentProvider,
+  notification: ProviderNotification,
+): Promise<void> {
+  const payment = await findPaymentByRef(platform.db, provider.method, notification.providerRef);
+  if (!payment || payment.status === 'returned') return;
+  const { refundRef } = await provider.refund({
+    providerRef: payment.providerRef,
+    amount: notification.amount ?? payment.amount,
+    currency: payment.currency,
+    idempotencyKey: `return:${payment.id}`,
+  });
+  if (!(await markPaymentReturned(platform.db, payment.id))) return;
+  await insertNotification(platform.db, {
+    provider: provider.method,
+    eventId: notification.eventId,
+    providerRef: notification.providerRef,
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    action: notification.action,
+    outcome: 'returned',
+    detail: `paid twice: given back as refund ${refundRef}`,
+    amount: notification.amount,
+    currency: notification.currency,
+    payload: { refund_ref: refundRef },
+  });
 }
 
 function eventIdOf(body: unknown): string {

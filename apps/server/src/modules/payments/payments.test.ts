@@ -190,6 +190,43 @@ describe('payments with the sandbox provider', () => {
     expect((await balanceOf(t, teamId)).balance).toBe(2000);
   });
 
+  it('a bill paid twice (two payments, both captured): the second is given back at once, once, and the order shows it; credits granted once', async () => {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    const paying = await startPaying(t, user, 'pro_monthly');
+    // A second payment of the same bill (another tab, another method), its own reference.
+    const again = (
+      await callEndpoint(t.app, createPayment, {
+        as: user,
+        body: { bill_id: paying.bill.id, method: 'sandbox' },
+      })
+    ).ok();
+    if (again.next.kind !== 'redirect') throw new Error('the sandbox redirects');
+    const session = new URL(again.next.url, 'http://x').searchParams.get('session') ?? '';
+    const secondRef = JSON.parse(Buffer.from(session.split('.')[0] ?? '', 'base64url').toString())
+      .ref as string;
+    expect(secondRef).not.toBe(paying.ref);
+
+    const first = sandboxNotification(t, { reference: paying.ref, amount: 1900, currency: 'USD' });
+    expect((await postNotification(t, first)).json().outcome).toBe('applied');
+    const second = sandboxNotification(t, { reference: secondRef, amount: 1900, currency: 'USD' });
+    expect((await postNotification(t, second)).json().outcome).toBe('refused_paid');
+    // Redelivered: nothing more is given back.
+    expect((await postNotification(t, second)).json().outcome).toBe('refused_paid');
+
+    const order = (await callEndpoint(t.app, getOrder, { as: user, params: { id: paying.order.id } })).ok();
+    expect(order.payments.map((p) => p.status).sort()).toEqual(['captured', 'returned']);
+    expect(await outcomesOf(secondRef)).toEqual(['refused_paid', 'returned', 'refused_paid']);
+    const returned = await t.platform.db
+      .select()
+      .from(paymentNotifications)
+      .where(
+        and(eq(paymentNotifications.providerRef, secondRef), eq(paymentNotifications.outcome, 'returned')),
+      );
+    expect(returned[0]?.detail).toMatch(/^paid twice: given back as refund sbx_rf_/);
+    expect((await balanceOf(t, teamId)).balance).toBe(2000);
+  });
+
   it('300 unsigned notices: each refused, and at most the log cap of them kept (a caller who cannot sign fills no table)', async () => {
     const refused = async () =>
       (

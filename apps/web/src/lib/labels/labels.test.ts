@@ -200,7 +200,11 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
     subscriptionEventLabel,
   ],
   ['invoice status', ['requested', 'issued', 'rejected'], invoiceStatusLabel],
-  ['payment status', ['pending', 'captured', 'failed', 'canceled', 'refunded'], paymentStatusLabel],
+  [
+    'payment status',
+    ['pending', 'captured', 'failed', 'canceled', 'refunded', 'returned'],
+    paymentStatusLabel,
+  ],
   ['payment method', ['sandbox', 'stripe', 'wechatpay', 'alipay'], paymentMethodLabel],
   ['credit entry kind', ['grant', 'purchase', 'usage', 'refund', 'expire', 'adjust'], creditEntryKindLabel],
   ['usage log status', ['settled', 'released'], usageStatusLabel],

@@ -182,6 +182,8 @@ export function paymentStatusLabel(status: PaymentStatus | string, t: Translate)
       return t('Canceled');
     case 'refunded':
       return t('Refunded');
+    case 'returned':
+      return t('Returned (paid twice)');
     default:
       return status;
   }
@@ -282,6 +284,7 @@ export const NOTIFICATION_OUTCOMES = [
   'refused_currency',
   'refused_expired',
   'refused_paid',
+  'returned',
 ] as const;
 
 export function notificationOutcomeLabel(outcome: string, t: Translate): string {
@@ -306,6 +309,8 @@ export function notificationOutcomeLabel(outcome: string, t: Translate): string 
       return t('Refused: bill expired');
     case 'refused_paid':
       return t('Refused: already paid');
+    case 'returned':
+      return t('Given back: paid twice');
     default:
       return outcome;
   }
