@@ -39,20 +39,31 @@ export const BILL_MINUTES = 30;
 export type Choice = 'current' | 'subscribe' | 'renew' | 'upgrade' | 'downgrade' | 'buy' | 'unavailable';
 
 const perDay = (plan: PlanRow) => plan.price / validityDays(plan.validity, plan.validityUnit);
-const creditsPerDay = (plan: PlanRow) => plan.credits / validityDays(plan.validity, plan.validityUnit);
+/** In months, so a year is twelve of them (365 days against 12 x 30 would rank Pro yearly below Pro monthly). */
+const months = (plan: PlanRow) =>
+  plan.validityUnit === 'year'
+    ? plan.validity * 12
+    : plan.validityUnit === 'day'
+      ? plan.validity / 30
+      : plan.validity;
+const creditsPerMonth = (plan: PlanRow) => plan.credits / months(plan);
 
 /**
- * What choosing `plan` means from the team's current plan: a dearer plan (price per day, then
- * credits per day) is an upgrade, a cheaper one a downgrade.
+ * What choosing `plan` means from the team's current plan: one that gives more (credits per day)
+ * is an upgrade, less a downgrade. The same tier for a longer period (Pro yearly from Pro monthly)
+ * is an upgrade, though its yearly discount makes it cheaper per day; only between plans that give
+ * the same for the same period does the price per day decide.
  */
 export function choiceOf(active: ActiveRecord | null, plan: PlanRow): Choice {
   if (plan.kind === 'credit_pack') return 'buy';
   if (plan.isDefault) return active?.plan.id === plan.id ? 'current' : 'unavailable';
   if (!active || active.plan.isDefault) return 'subscribe';
   if (plan.id === active.plan.id) return 'renew';
-  const price = perDay(plan) - perDay(active.plan);
-  if (price !== 0) return price > 0 ? 'upgrade' : 'downgrade';
-  return creditsPerDay(plan) > creditsPerDay(active.plan) ? 'upgrade' : 'downgrade';
+  const gives = creditsPerMonth(plan) - creditsPerMonth(active.plan);
+  if (Math.abs(gives) > 1e-9) return gives > 0 ? 'upgrade' : 'downgrade';
+  const longer = months(plan) - months(active.plan);
+  if (longer !== 0) return longer > 0 ? 'upgrade' : 'downgrade';
+  return perDay(plan) > perDay(active.plan) ? 'upgrade' : 'downgrade';
 }
 
 export function toOrder(ctx: Pick<RequestContext, 't'>, row: OrderRow): Order {

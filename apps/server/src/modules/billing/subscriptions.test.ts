@@ -74,6 +74,8 @@ describe('subscriptions: upgrade, downgrade, renewal, expiry, refund', () => {
     const plans = (await callEndpoint(t.app, listPlans, { as: user })).ok();
     expect(plans.items.find((plan) => plan.key === 'team_monthly')?.choice).toBe('upgrade');
     expect(plans.items.find((plan) => plan.key === 'pro_monthly')?.choice).toBe('renew');
+    // The same tier for a year is an upgrade, though its discount makes it cheaper per day.
+    expect(plans.items.find((plan) => plan.key === 'pro_yearly')?.choice).toBe('upgrade');
     expect(plans.items.find((plan) => plan.key === 'free')?.choice).toBe('unavailable');
 
     const preview = (

@@ -91,9 +91,8 @@ export const paymentsModule: ServerModule = {
     route(sandboxCheckoutPage, ({ ctx, query }) => checkoutPage(ctx, platform.secret, query.session));
     route(listSavedPaymentMethods, ({ ctx }) => ({
       items: [],
-      reason: ctx.t(
-        'Only the sandbox payment provider is configured: it does not save payment methods. Cards can be saved once Stripe is set up.',
-      ),
+      // Said to a customer in their terms: no provider that keeps cards is set up (the sandbox is not one).
+      reason: ctx.t('Saving a card is not available yet: you pay each order when you place it.'),
     }));
     registerProviderRoutes(app, platform);
   },

@@ -187,12 +187,12 @@ describe('/account/wallet/payment-method', () => {
       'GET /api/account/wallet/payment-methods': {
         body: {
           items: [],
-          reason: 'Only the sandbox provider is configured; it keeps no cards, so there is nothing to save.',
+          reason: 'Saving a card is not available yet: you pay each order when you place it.',
         },
       },
     });
     renderApp('/account/wallet/payment-method');
     expect(await screen.findByText('No saved payment methods yet')).toBeTruthy();
-    expect(screen.getByText(/Only the sandbox provider is configured/)).toBeTruthy();
+    expect(screen.getByText(/Saving a card is not available yet/)).toBeTruthy();
   });
 });

@@ -13,10 +13,10 @@ import {
   notificationOutcomeLabel,
   orderKindLabel,
   orderStatusLabel,
+  orderTermLabel,
   paymentMethodLabel,
   paymentStatusLabel,
   statusColor,
-  validityLabel,
 } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { type AdminOrderDetails, orderQuery } from './orders-api';
@@ -132,7 +132,7 @@ function OrderCard({ data }: { data: Details }) {
           {
             key: 'plan',
             label: t('Plan'),
-            children: `${planNameLabel(order.plan_name, t)} · ${validityLabel(order.plan_info.validity, order.plan_info.validity_unit, t)}`,
+            children: `${planNameLabel(order.plan_name, t)} · ${orderTermLabel(order, t)}`,
           },
           { key: 'kind', label: t('Kind'), children: orderKindLabel(order.kind, t) },
           { key: 'price', label: t('Price'), children: money(order.price) },

@@ -7,8 +7,8 @@ import { DATE_FORMATS, formatCompactNumber, formatDate, formatMoney } from '../.
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import {
   orderKindLabel,
+  orderTermLabel,
   paymentMethodLabel,
-  validityLabel,
 } from '../../widgets/billing-labels/billing-labels';
 import { StatusTag } from '../../widgets/billing-labels/status-tag';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
@@ -72,7 +72,7 @@ export function OrderDetailsView({ details, device }: OrderDetailsViewProps) {
             {
               key: 'plan',
               label: t('Plan'),
-              children: `${planNameLabel(order.plan_name, t)} · ${validityLabel(order.plan_info.validity, order.plan_info.validity_unit, t)}`,
+              children: `${planNameLabel(order.plan_name, t)} · ${orderTermLabel(order, t)}`,
             },
             { key: 'kind', label: t('Type'), children: orderKindLabel(order.kind, t) },
             { key: 'created', label: t('Created'), children: formatDate(order.creation_time) },

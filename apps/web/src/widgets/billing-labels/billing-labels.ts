@@ -6,6 +6,7 @@ import type { PaymentMethod } from '@app/contract/billing/payments';
 import type { PlanKind } from '@app/contract/billing/plans';
 import type { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
 import type { z } from 'zod';
+import { formatCompactNumber } from '../../lib/format';
 
 type OrderKind = z.infer<typeof zOrderKind>;
 type PaymentStatus = z.infer<typeof zPaymentStatus>;
@@ -31,6 +32,24 @@ export function validityUnitLabel(unit: ValidityUnit | string, t: Translate): st
     default:
       return unit;
   }
+}
+
+/**
+ * What an order's plan gives, beside its name: a subscription's period (`1 month`), or a credit
+ * pack's credits, kept until used (a pack has no period: its validity is not shown as one).
+ */
+export function orderTermLabel(
+  order: {
+    plan_kind: PlanKind | string;
+    credits: number;
+    plan_info: { validity: number; validity_unit: string };
+  },
+  t: Translate,
+): string {
+  if (order.plan_kind === 'credit_pack') {
+    return t('{{credits}} credits, kept until used', { credits: formatCompactNumber(order.credits) });
+  }
+  return validityLabel(order.plan_info.validity, order.plan_info.validity_unit, t);
 }
 
 /** A plan's validity with its unit: `1 month`, `12 months`, `1 year`. */

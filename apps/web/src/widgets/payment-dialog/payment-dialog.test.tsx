@@ -137,6 +137,26 @@ describe('payment dialog', () => {
     expect(dialog.getByText('Test mode')).toBeTruthy();
   });
 
+  it('a credit pack shows its credits kept until used, never a period (as its card says)', async () => {
+    stubs({
+      'GET /api/user/bill': {
+        body: {
+          bill: billFixture(),
+          order: orderFixture({
+            plan_name: '1,000 credits',
+            plan_kind: 'credit_pack',
+            credits: 1000,
+            plan_info: { validity: 1, validity_unit: 'year', validity_unit_alias: 'Year' },
+          }),
+        },
+      },
+    });
+    renderApp('/account/order/confirm', dialogRoutes('desktop'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Payment' }));
+    expect(await dialog.findByText('1,000 credits · 1K credits, kept until used')).toBeTruthy();
+    expect(dialog.queryByText(/1 year/)).toBeNull();
+  });
+
   it('location other than cn: a button to the payment page with bill_id and order_id', async () => {
     stubs();
     const app = renderApp('/account/order/confirm', dialogRoutes('desktop'));

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
-import { validityLabel } from '../billing-labels/billing-labels';
+import { orderTermLabel } from '../billing-labels/billing-labels';
 import type { BillAnswer } from './payment-api';
 import { orderDetailsPath, type PaymentDevice } from './payment-device';
 
@@ -40,7 +40,7 @@ export function PaymentSummary({ bill, order, device, onLeave }: PaymentSummaryP
     {
       key: 'plan',
       label: t('Plan'),
-      children: `${planNameLabel(order.plan_name, t)} · ${validityLabel(order.plan_info.validity, order.plan_info.validity_unit, t)}`,
+      children: `${planNameLabel(order.plan_name, t)} · ${orderTermLabel(order, t)}`,
     },
     { key: 'date', label: t('Date'), children: formatDate(order.creation_time) },
     { key: 'price', label: t('Price'), children: formatMoney(order.price, order.currency) },
