@@ -70,7 +70,10 @@ export function ProjectCard({ project, showTeam, onEdit, onDelete }: ProjectCard
         </Typography.Paragraph>
         <Flex gap={12} wrap>
           <Typography.Text type="secondary">
-            <TeamOutlined aria-hidden /> {t('{{total}} members', { total: project.members_count })}
+            <TeamOutlined aria-hidden />{' '}
+            {project.members_count === 1
+              ? t('1 member')
+              : t('{{total}} members', { total: project.members_count })}
           </Typography.Text>
           <Typography.Text type="secondary">
             {t('Created {{date}}', { date: formatDate(project.created_at, DATE_FORMATS.date) })}

@@ -100,7 +100,10 @@ describe('/account/project', () => {
     signIn();
     const fetch = stubFetch({
       ...signedInRoutes(),
-      'GET /api/account/projects': list([project()]),
+      'GET /api/account/projects': list([
+        project(),
+        project({ id: 'p-9', name: 'Solo', description: 'Just me', members_count: 1 }),
+      ]),
       'POST /api/account/projects': (request) => ({
         body: { project: project({ id: 'p-2', ...(request.json() as object) }) },
       }),
@@ -111,6 +114,8 @@ describe('/account/project', () => {
     expect(await screen.findByText('Spring launch', {}, FIRST_LOAD)).toBeTruthy();
     expect(screen.getByText('Ads for the spring range')).toBeTruthy();
     expect(screen.getByText('2 members')).toBeTruthy();
+    // One is one member, not "1 members".
+    expect(screen.getByText('1 member')).toBeTruthy();
     expect(
       new URL(fetch.callsTo('GET /api/account/projects')[0]?.url ?? '', 'http://x').searchParams.get('scope'),
     ).toBe('team');

@@ -127,7 +127,10 @@ export function StoragePage() {
       }
       modal.confirm({
         title: t('Delete the folder and its files?'),
-        content: t('{{count}} files in this folder and its sub-folders are deleted with it.', { count }),
+        content:
+          count === 1
+            ? t('1 file in this folder and its sub-folders is deleted with it.')
+            : t('{{count}} files in this folder and its sub-folders are deleted with it.', { count }),
         okText: t('Delete'),
         okButtonProps: { danger: true },
         onOk: async () => {

@@ -145,9 +145,14 @@ function RunButton({ label, title, warning, cells, cellPrice, onConfirm }: RunBu
 /** A run's counts; a live run's credits are those charged so far. */
 function RunCounts({ run, live = false }: { run: ColumnRun; live?: boolean }) {
   const { t } = useTranslation();
+  const one = run.credits === 1;
   const credits = live
-    ? t('{{credits}} credits so far', { credits: run.credits })
-    : t('{{credits}} credits', { credits: run.credits });
+    ? one
+      ? t('1 credit so far')
+      : t('{{credits}} credits so far', { credits: run.credits })
+    : one
+      ? t('1 credit')
+      : t('{{credits}} credits', { credits: run.credits });
   return (
     <>
       {t('{{done}} of {{total}} done', { done: run.done, total: run.total })}

@@ -122,7 +122,13 @@ export function AnalysisPage() {
             {fn && (
               <Card
                 title={fn.name}
-                extra={<Tag color="gold">{t('{{count}} credits per run', { count: fn.price })}</Tag>}
+                extra={
+                  <Tag color="gold">
+                    {fn.price === 1
+                      ? t('1 credit per run')
+                      : t('{{count}} credits per run', { count: fn.price })}
+                  </Tag>
+                }
               >
                 <Typography.Paragraph type="secondary">{fn.description}</Typography.Paragraph>
                 {!fn.allowed && (
