@@ -158,7 +158,8 @@ describe('/ai-table/analysis', () => {
     const fetch = stubFetch(routes({ 'POST /api/analysis/runs': { body: { run: run() } } }));
     renderApp('/ai-table/analysis');
 
-    expect(await screen.findByRole('heading', { name: 'Analysis' })).toBeTruthy();
+    // The page's lazy chunk is transformed on its first load: seconds on a loaded machine.
+    expect(await screen.findByRole('heading', { name: 'Analysis' }, { timeout: 30_000 })).toBeTruthy();
     expect(await screen.findByText('5 credits per run')).toBeTruthy();
     // The function list says what the plan does not include.
     const nav = screen.getByRole('navigation', { name: 'Analysis functions' });

@@ -78,10 +78,19 @@ describe('PeriodPicker presets its month from the URL (spec section 2: year_mont
     expect(headerYear()).toBe('2023');
   });
 
-  it('a month picker opens on the preset’s year; year_month wins over month', async () => {
-    const { user } = renderPeriod({ granularity: 'month' }, '/report?month=202312&year_month=202102');
-    await user.click(screen.getByRole('textbox', { name: 'Choose a month' }));
-    await waitFor(() => expect(headerYear()).toBe('2021'));
+  it('a month picker takes the preset as its value, once; year_month wins over month', async () => {
+    const { onChange } = renderPeriod({ granularity: 'month' }, '/report?month=202312&year_month=202102');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('2021-02'));
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('a month picker with a value keeps it: the preset changes nothing', async () => {
+    const { onChange } = renderPeriod(
+      { granularity: 'month', value: '2020-07' },
+      '/report?year_month=202102',
+    );
+    expect(await screen.findByDisplayValue('2020-07')).toBeTruthy();
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('a chosen value wins over the preset', async () => {

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { presetMonth } from '../filter-drawer/preset-month';
@@ -19,8 +19,10 @@ export interface PeriodPickerProps {
 
 /**
  * The month / day / hour picker of spec section 1, giving its value in spec section 9's formats.
- * With no value yet it opens on the month the URL presets (`year_month` or `month`, YYYYMM, spec
- * section 2), so a link to a month's report starts where the reader expects.
+ * The URL's month (`year_month` or `month`, YYYYMM, spec section 2) presets it: a month picker
+ * with no value takes that month as its value (given once through onChange, so the form holds
+ * it), and a day or hour picker opens on that month, so a link to a month's report starts where
+ * the reader expects. A value already chosen wins.
  */
 export function PeriodPicker({
   granularity,
@@ -36,6 +38,12 @@ export function PeriodPicker({
   const preset = useMemo(() => presetMonth(new URLSearchParams(search)), [search]);
   const format = PERIOD_FORMATS[granularity];
   const picked = parsePeriodValue(value, granularity);
+  const presetGiven = useRef(false);
+  useEffect(() => {
+    if (presetGiven.current || granularity !== 'month' || !preset || (value ?? '') !== '') return;
+    presetGiven.current = true;
+    onChange(preset.format(format));
+  }, [granularity, preset, value, format, onChange]);
   const names: Record<PeriodGranularity, string> = {
     month: t('Choose a month'),
     day: t('Choose a day'),
