@@ -78,7 +78,6 @@ test.describe('accessibility', () => {
     test(`admin pages, ${mode}`, async ({ page, request, baseURL }) => {
       // An admin of the test's own: the theme it saves is seen by no other journey.
       const admin = await newAdmin(request, baseURL as string);
-      await page.goto('/login');
       const response = await page.request.post('/api/auth/sign-in/email', {
         headers: { origin: baseURL as string, 'x-client-key': 'web' },
         data: { email: admin.email, password: admin.password },

@@ -41,7 +41,7 @@ test.describe('admin billing', () => {
     const { order, credits } = await paidOrder(request, baseURL as string, { title });
 
     const admin = await newAdmin(request, baseURL as string);
-    await signInAt(page, '/admin/invoice', admin.email, admin.password);
+    await signInAt(page, baseURL as string, '/admin/invoice', admin.email, admin.password);
     await page
       .getByPlaceholder('Search order number, title, tax number, e-mail or team')
       .fill(order.order_num);
@@ -101,7 +101,13 @@ test.describe('admin billing', () => {
     const { order, auth, credits } = await paidOrder(request, baseURL as string);
 
     const admin = await newAdmin(request, baseURL as string);
-    await signInAt(page, `/admin/order/details?id=${order.id}`, admin.email, admin.password);
+    await signInAt(
+      page,
+      baseURL as string,
+      `/admin/order/details?id=${order.id}`,
+      admin.email,
+      admin.password,
+    );
     await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Paid');
     await page.getByRole('button', { name: 'Refund' }).click();
     const amount = `$${(order.pay_amount / 100).toFixed(2)}`;

@@ -19,7 +19,7 @@ test.describe('admin plans', () => {
     const id = Date.now().toString(36);
     const name = `Growth ${id}`;
     const admin = await newAdmin(request, baseURL as string);
-    await signInAt(page, '/admin/usm/plan', admin.email, admin.password);
+    await signInAt(page, baseURL as string, '/admin/usm/plan', admin.email, admin.password);
     await expect(page.getByRole('heading', { name: 'Plans', level: 3 })).toBeVisible();
     await expect(page.getByText(/archived, never deleted/).first()).toBeVisible();
 

@@ -12,7 +12,7 @@ test('an admin finds a user, hides a column, changes the role and sees the opera
   const admin = await newAdmin(request, baseURL ?? '');
   const target = await signUpByApi(request, baseURL ?? '', newUser('target'));
 
-  await signInAt(page, '/admin/user/users', admin.email, admin.password);
+  await signInAt(page, baseURL ?? '', '/admin/user/users', admin.email, admin.password);
   const grid = page.locator('.ag-root');
   await expect(grid.getByText(target.email)).toBeVisible();
 
@@ -72,7 +72,7 @@ test('an ordinary user opening /admin lands on /403?from=/admin', async ({ page,
 test('an operator sees only the menu items the operator role grants', async ({ page, request, baseURL }) => {
   const operator = await newAdmin(request, baseURL ?? '', 'operator');
 
-  await signInAt(page, '/admin', operator.email, operator.password);
+  await signInAt(page, baseURL ?? '', '/admin', operator.email, operator.password);
   const menu = page.getByRole('navigation', { name: 'Admin menu' });
   await expect(menu.getByText('Dashboard')).toBeVisible();
   await menu.getByText('Users', { exact: true }).first().click();

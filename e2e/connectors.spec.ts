@@ -88,7 +88,13 @@ test.describe
     }) => {
       test.setTimeout(90_000);
       const admin = await newAdmin(request, baseURL as string, 'admin');
-      await signInAt(page, '/admin/integ-3rd-platform/interfaces', admin.email, admin.password);
+      await signInAt(
+        page,
+        baseURL as string,
+        '/admin/integ-3rd-platform/interfaces',
+        admin.email,
+        admin.password,
+      );
       await expect(page.getByRole('heading', { name: 'Interfaces', level: 3 })).toBeVisible();
       const runReport = page.locator('tr[data-row-key="analytics_data.run_report"]');
       await expect(runReport).toBeVisible();

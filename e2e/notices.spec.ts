@@ -35,10 +35,23 @@ test.describe('notices', () => {
     await dialog.getByRole('button', { name: 'Got it' }).click();
     await expect(dialog).toBeHidden();
 
+    // The reloaded page asks for its pop-ups again: closed on the server, the notice is not among
+    // them, and once the answer is in (and drawn) no dialog shows it.
+    const popUps = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/account/notices/pop-up' &&
+        response.request().method() === 'GET',
+    );
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Ask about your marketing data' })).toBeVisible();
-    // Give the pop-up query time to answer: closed on the server, it does not come back.
-    await page.waitForTimeout(1500);
+    const answer = await popUps;
+    expect(answer.status()).toBe(200);
+    const { items } = (await answer.json()) as { items: { title: string }[] };
+    expect(items.map((item) => item.title)).not.toContain(title);
+    // Two frames: the query's answer reaches the page and React draws what it holds.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(page.getByRole('dialog').filter({ hasText: title })).toHaveCount(0);
   });
 });

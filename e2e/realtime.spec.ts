@@ -25,7 +25,7 @@ test.describe('realtime messages and presence', () => {
       const bell = user.page.getByRole('button', { name: /^Messages/ });
       await expect(bell).toHaveAccessibleName('Messages');
 
-      await signInAt(admin.page, '/admin/msg/send', sender.email, sender.password);
+      await signInAt(admin.page, base, '/admin/msg/send', sender.email, sender.password);
       const form = admin.page.locator('.ant-card').filter({ hasText: 'New message' });
       await form.getByText('Chosen users').click();
       await form.getByRole('combobox', { name: 'Users' }).fill(person.email);
@@ -61,8 +61,8 @@ test.describe('realtime messages and presence', () => {
     const root = await personContext(browser, base);
     const other = await personContext(browser, base);
     try {
-      await signInAt(root.page, path, first.email, first.password);
-      await signInAt(other.page, path, second.email, second.password);
+      await signInAt(root.page, base, path, first.email, first.password);
+      await signInAt(other.page, base, path, second.email, second.password);
       await expect(root.page.getByText('Also editing: 1')).toBeVisible({ timeout: 5000 });
       await expect(other.page.getByText('Also editing: 1')).toBeVisible({ timeout: 5000 });
 
