@@ -32,8 +32,9 @@ export default async function globalSetup(config: FullConfig) {
       ADMIN_PASSWORD,
       // Every journey signs up or in; keep the per-IP limit out of the way.
       AUTH_RATE_LIMIT_MAX: '1000',
-      // The offline analyst writes its words 25 ms apart, so a journey can stop a reply mid-stream.
-      OFFLINE_STREAM_PACE_MS: '25',
+      // The offline analyst writes its words 50 ms apart, so a journey can stop a reply mid-stream
+      // even on a loaded machine (at 25 ms a short reply could end before the click landed).
+      OFFLINE_STREAM_PACE_MS: '50',
       SMTP_URL: mailbox.url,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...google.serverEnv,

@@ -130,7 +130,7 @@ describe('/account/connectors', () => {
       '/chat',
     );
     expect(ga.getByRole('link', { name: 'Storage', hidden: true }).getAttribute('href')).toBe(
-      '/account/storage',
+      '/account/user/storage',
     );
     // An ordinary user is not told about OAuth clients and foreign keys.
     expect(ga.queryByText(/Foreign keys/)).toBeNull();

@@ -66,7 +66,7 @@ function NotOfferedNote({ reason }: { reason: string | null }) {
           <Typography.Paragraph style={{ marginBottom: operator && reason ? 8 : 0 }}>
             {t('Meanwhile, ask the assistant about the demo data, or upload your own data in Storage.')}{' '}
             <Link to="/chat">{t('Open the assistant')}</Link> ·{' '}
-            <Link to="/account/storage">{t('Storage')}</Link>
+            <Link to="/account/user/storage">{t('Storage')}</Link>
           </Typography.Paragraph>
           {operator && reason ? (
             <Typography.Text type="secondary">
