@@ -110,6 +110,24 @@ describe('error catalogue, applied (spec section 8)', () => {
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
   });
 
+  it('a dialog left open when its app goes away does not block the next one (its afterClose never ran)', async () => {
+    const first = render(
+      <ConfigProvider theme={{ token: { motion: false } }}>
+        <App>
+          <FeedbackBridge navigate={vi.fn()} />
+        </App>
+      </ConfigProvider>,
+    );
+    act(() => applyFeedback({ kind: 'server_error', text: 'First', reqId: 'a' }));
+    await dialog('Sorry! Something went wrong...');
+    first.unmount();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    mountBridge();
+    act(() => applyFeedback({ kind: 'server_error', text: 'Second', reqId: 'b' }));
+    expect((await dialog('Sorry! Something went wrong...')).textContent).toContain('Second');
+  });
+
   it('sign-in: clears the token cookie and navigates to the login path', () => {
     const navigate = mountBridge();
     setCookie(TOKEN_COOKIE, 'stale');

@@ -38,7 +38,11 @@ const openDialogs = new Set<'insufficient_credits' | 'server_error'>();
 export function registerFeedbackHandles(next: FeedbackHandles): () => void {
   handles = next;
   return () => {
-    if (handles === next) handles = null;
+    if (handles !== next) return;
+    handles = null;
+    // The <App> that held the dialogs is gone, and its dialogs with it (their afterClose never
+    // runs): without this a later server error would never show its dialog again.
+    openDialogs.clear();
   };
 }
 
