@@ -25,9 +25,15 @@ export function SetupBanner() {
       banner
       className="admin-shell__setup"
       title={t('Mail is not set up on this server')}
-      description={t(
-        'Password resets, invitations and e-mail codes cannot be sent: users are told so. Set SMTP_URL in the server environment (see the README) and restart it.',
-      )}
+      description={
+        <>
+          {t(
+            'Password resets, invitations and e-mail codes cannot be sent: users are told so. Set the mail server in the server environment, then restart it:',
+          )}{' '}
+          {/* The variable's name, as written in any language. */}
+          <code translate="no">SMTP_URL</code>
+        </>
+      }
     />
   );
 }
