@@ -22,6 +22,20 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.PORT, host: config.HOST });
 
+  // Before the "running" line: whoever reads it (a supervisor, a test) may stop the server at once,
+  // and until a handler is installed SIGTERM's default action kills the process without cleanup.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
   const lines = [
     '',
     `  Marketing AI Workspace (API ${API_VERSION}) is running on ${config.publicUrl}`,
@@ -36,18 +50,6 @@ async function main(): Promise<void> {
     );
   }
   console.log(`${lines.join('\n')}\n`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
