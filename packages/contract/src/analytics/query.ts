@@ -95,6 +95,26 @@ export const zFieldKey = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,63}$/, { message: 'a field is a lower-case name' });
 
+/**
+ * Another Google source's metrics beside a query's, row by row on the one dimension the two share
+ * ("Search Console clicks beside GA4 sessions per page"): a page path, or a time grain. The query
+ * must have exactly that one dimension; the source beside it is read for the same range (and
+ * comparison) and only for the query's rows, so its figures are like for like and never cut.
+ */
+export const zBeside = z.object({
+  source: zGoogleSource,
+  origin: z.enum(['demo', 'team']).optional(),
+  property: z.string().min(1).max(200).optional(),
+  metrics: z.array(zFieldKey).min(1, { message: 'Choose at least one metric' }).max(12),
+  filters: z.array(zFilterItem).max(30).default([]),
+  /** The dimension of the source beside that names what the query's one dimension names. */
+  dimension: zFieldKey,
+});
+export type Beside = z.output<typeof zBeside>;
+
+/** The key of a metric column read from the source beside (`beside_sessions`). */
+export const besideKey = (key: string) => `beside_${key}`;
+
 export const zAnalyticsQuery = z.object({
   source: zSourceRef,
   /** Whose data: the shared demo source, or the team's own (default: the team's when it has any). */
@@ -113,6 +133,7 @@ export const zAnalyticsQuery = z.object({
     .max(4)
     .default([]),
   limit: z.number().int().min(1).max(10_000).default(100),
+  beside: zBeside.optional(),
 });
 export type AnalyticsQuery = z.output<typeof zAnalyticsQuery>;
 export type AnalyticsQueryInput = z.input<typeof zAnalyticsQuery>;

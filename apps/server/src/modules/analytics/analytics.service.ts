@@ -57,6 +57,8 @@ export async function queryAnalytics(
   query: AnalyticsQuery,
 ): Promise<KeptResult> {
   const { def, origin } = await readySource(platform, ctx, query.source);
+  // A Google source read beside a dataset needs the demo too, when the team holds none of its own.
+  if (query.beside) await demoReady(platform);
   const result = await runQuery(
     platform.analytics,
     contextOf(ctx),

@@ -45,6 +45,11 @@ export interface QueryPlan {
   order: { key: string; direction: 'asc' | 'desc' }[];
   /** Rows to fetch (one more than asked, to tell whether the answer was cut). */
   limit: number;
+  /**
+   * Only these values of one dimension, compared exactly, in the current range (a source read
+   * beside another query, for that query's rows); the previous range is joined to them as usual.
+   */
+  only?: { dimension: DimensionDef; values: string[] } | null;
 }
 
 type Row = Record<string, unknown>;
@@ -213,9 +218,25 @@ function placeFilters(plan: QueryPlan): { where: Condition | null; having: Condi
   return { where: null, having: combine(made) };
 }
 
+/** `only`'s condition: the dimension equal to one of the values (none: no row). */
+function onlyWhere(only: NonNullable<QueryPlan['only']>): RawBuilder<boolean> {
+  const { dimension, values } = only;
+  if (values.length === 0) return sql<boolean>`false`;
+  const listed = values.map((value) =>
+    dimension.type === 'date' ? sql`cast(${dayValue(value, 'only', dimension.key)} as date)` : sql`${value}`,
+  );
+  return sql<boolean>`${sql.raw(dimension.sql)} in (${sql.join(listed)})`;
+}
+
 /** The rows of one range: grouped by the dimensions, with the metrics, after the filters. */
-function aggregate(plan: QueryPlan, range: DayRange, placed: ReturnType<typeof placeFilters>) {
+function aggregate(
+  plan: QueryPlan,
+  range: DayRange,
+  placed: ReturnType<typeof placeFilters>,
+  only: QueryPlan['only'] = null,
+) {
   const dimensionSql = plan.dimensions.map((d) => sql.raw(d.sql));
+  const onlyCondition = only ? onlyWhere(only) : null;
   return compiler
     .selectFrom(sql.table(plan.table).as('s'))
     .select(plan.dimensions.map((d) => sql.raw(d.sql).as(d.key)))
@@ -224,6 +245,7 @@ function aggregate(plan: QueryPlan, range: DayRange, placed: ReturnType<typeof p
     .where(sql.ref('s.date'), '>=', sql`cast(${range.start} as date)`)
     .where(sql.ref('s.date'), '<=', sql`cast(${range.end} as date)`)
     .$if(placed.where !== null, (q) => q.where(placed.where as RawBuilder<boolean>))
+    .$if(onlyCondition !== null, (q) => q.where(onlyCondition as RawBuilder<boolean>))
     .$if(dimensionSql.length > 0, (q) => q.groupBy(dimensionSql))
     .$if(placed.having !== null, (q) => q.having(placed.having as RawBuilder<boolean>));
 }
@@ -270,7 +292,7 @@ export function compileQuery(plan: QueryPlan): CompiledQuery {
   const placed = placeFilters(plan);
   const order = orderBy(plan);
   if (!plan.comparison) {
-    const compiled = aggregate(plan, plan.range, placed)
+    const compiled = aggregate(plan, plan.range, placed, plan.only ?? null)
       .$call((q) => order.reduce((ordered, o) => ordered.orderBy(o), q))
       .limit(plan.limit)
       .compile();
@@ -291,7 +313,7 @@ export function compileQuery(plan: QueryPlan): CompiledQuery {
     }),
   ];
   const compiled = compiler
-    .with('cur', () => aggregate(plan, plan.range, placed))
+    .with('cur', () => aggregate(plan, plan.range, placed, plan.only ?? null))
     .with('prev', () => aggregate(plan, range, placed))
     .selectFrom('cur')
     .leftJoin('prev', (join) => join.on(joinCondition(plan, shift) as RawBuilder<boolean>))

@@ -10,7 +10,8 @@ import {
 import type { AnalyticsQuery, Freshness, QueryResult, ResultColumn } from '@app/contract/analytics/query';
 import type { AnalyticsStore, Cell, StoreTarget } from '../../platform/analytics-store';
 import { AppError, validationError } from '../../platform/app-error';
-import { compileQuery, type PlannedFilter } from './compile-query';
+import { besideError, joinBeside, matchBeside } from './beside';
+import { compileQuery, type PlannedFilter, type QueryPlan } from './compile-query';
 import { inlineParameters, toParameter } from './inline-parameters';
 import { GOOGLE_SOURCE_DEFS, type MetricDef, type SourceDef } from './sources';
 
@@ -156,8 +157,52 @@ export async function runQuery(
   /** Given for sources that are not built in (a dataset); the Google sources are looked up. */
   given?: SourceDef,
 ): Promise<QueryResult> {
-  const { t } = context;
   const def = given ?? sourceDef(query.source);
+  const { beside } = query;
+  if (!beside) return runOne(store, context, query, def, null);
+  const besideDef = sourceDef(beside.source);
+  const match = matchBeside(def, besideDef, query);
+  const main = await runOne(store, context, query, def, null);
+  // The source beside is read for the query's rows only: its figures are never cut by a limit.
+  const values = main.rows
+    .map((row) => row[match.dimension.key])
+    .filter((value) => value !== null && value !== undefined)
+    .map(String);
+  let other: QueryResult;
+  try {
+    other = await runOne(
+      store,
+      context,
+      {
+        source: beside.source,
+        origin: beside.origin,
+        property: beside.property,
+        metrics: beside.metrics,
+        dimensions: [beside.dimension],
+        filters: beside.filters,
+        date_range: query.date_range,
+        compare: query.compare,
+        order: [],
+        limit: Math.max(1, values.length),
+      },
+      besideDef,
+      { dimension: match.besideDimension, values },
+    );
+  } catch (error) {
+    throw besideError(error);
+  }
+  return joinBeside(main, other, { main: context.t(def.label), beside: context.t(besideDef.label) }, match);
+}
+
+/** One source's query: `only` keeps the current range to the given values of a dimension. */
+async function runOne(
+  store: AnalyticsStore,
+  context: QueryContext,
+  query: AnalyticsQuery,
+  def: SourceDef,
+  only: QueryPlan['only'],
+): Promise<QueryResult> {
+  const { t } = context;
   const chosen = plan(def, query);
 
   const { target, demo, property } = await resolveProperty(store, context, def, query);
@@ -177,6 +222,7 @@ export async function runQuery(
     filters: chosen.filters,
     order: query.order.map((o) => ({ key: o.field, direction: o.direction })),
     limit: query.limit + 1,
+    only,
   });
   const read = await store.read(target, compiled.sql, compiled.parameters);
   const rows = (read?.rows ?? []).slice(0, query.limit);

@@ -30,6 +30,11 @@ export interface DimensionDef {
   type: 'text' | 'date';
   /** The column (text dimensions) or, for time grains, the date column truncated to it. */
   sql: string;
+  /**
+   * What the dimension's values name when another source may be read beside it (`page`, a time
+   * grain): two dimensions with the same `joinAs` hold the same values for the same thing.
+   */
+  joinAs?: string;
 }
 
 export interface SourceDef {
@@ -45,10 +50,10 @@ export interface SourceDef {
 }
 
 const TIME_GRAINS: DimensionDef[] = [
-  { key: 'date', label: 'Date', type: 'date', sql: 's.date' },
-  { key: 'week', label: 'Week', type: 'date', sql: "date_trunc('week', s.date)::date" },
-  { key: 'month', label: 'Month', type: 'date', sql: "date_trunc('month', s.date)::date" },
-  { key: 'year', label: 'Year', type: 'date', sql: "date_trunc('year', s.date)::date" },
+  { key: 'date', label: 'Date', type: 'date', sql: 's.date', joinAs: 'date' },
+  { key: 'week', label: 'Week', type: 'date', sql: "date_trunc('week', s.date)::date", joinAs: 'week' },
+  { key: 'month', label: 'Month', type: 'date', sql: "date_trunc('month', s.date)::date", joinAs: 'month' },
+  { key: 'year', label: 'Year', type: 'date', sql: "date_trunc('year', s.date)::date", joinAs: 'year' },
 ];
 
 const ratio = (numerator: string, denominator: string) =>
@@ -65,7 +70,8 @@ export const GA: SourceDef = {
     { key: 'channel', label: 'Channel', type: 'text', sql: 's.channel' },
     { key: 'country', label: 'Country', type: 'text', sql: 's.country' },
     { key: 'device', label: 'Device', type: 'text', sql: 's.device' },
-    { key: 'landing_page', label: 'Landing page', type: 'text', sql: 's.landing_page' },
+    // GA4's landing page is a path (without its query string), as Search Console's page path is.
+    { key: 'landing_page', label: 'Landing page', type: 'text', sql: 's.landing_page', joinAs: 'page' },
     { key: 'source', label: 'Session source', type: 'text', sql: 's.source' },
     { key: 'medium', label: 'Session medium', type: 'text', sql: 's.medium' },
     // GA4's own "source / medium", written as GA4 writes it.
@@ -147,7 +153,15 @@ export const GSC: SourceDef = {
   dimensions: [
     ...TIME_GRAINS,
     { key: 'query', label: 'Query', type: 'text', sql: 's.query' },
-    { key: 'page', label: 'Page path', type: 'text', sql: 's.page' },
+    // Search Console names a page by its whole URL; its path is what GA4's landing page holds, so
+    // the two can be read side by side (a domain property's hosts share their paths' rows).
+    {
+      key: 'page',
+      label: 'Page path',
+      type: 'text',
+      sql: "regexp_replace(s.page, '^[A-Za-z][A-Za-z0-9+.-]*://[^/]*', '')",
+      joinAs: 'page',
+    },
     { key: 'country', label: 'Country', type: 'text', sql: 's.country' },
     { key: 'device', label: 'Device', type: 'text', sql: 's.device' },
   ],

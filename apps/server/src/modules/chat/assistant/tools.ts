@@ -94,7 +94,7 @@ export function assistantTools(
 ): ToolSet {
   const queryTool = tool({
     description:
-      'Query the analytics store with the query model: source (ga, gsc, gads or dataset:<id>), metrics, dimensions, filters, date_range (a quick range or {start,end}), compare (yoy, mom, preceding or {start,end}), order, limit. Every figure in your answer must come from a result of this tool. Optionally name a chart (bar over categories, line over dates) by the result columns.',
+      'Query the analytics store with the query model: source (ga, gsc, gads or dataset:<id>), metrics, dimensions, filters, date_range (a quick range or {start,end}), compare (yoy, mom, preceding or {start,end}), order, limit; beside (metrics of another Google source on the same rows, for a query with one dimension both share: ga landing_page with gsc page, or a time grain) answers two sources in one table. Every figure in your answer must come from a result of this tool. Optionally name a chart (bar over categories, line over dates) by the result columns.',
     inputSchema: zQueryToolInput,
     execute: async (input): Promise<ToolSummary | ToolError> => {
       const { chart: intent, ...query } = input;

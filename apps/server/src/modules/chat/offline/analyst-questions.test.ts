@@ -23,6 +23,8 @@ interface Expected {
   range: [string, string];
   compare?: [string, string];
   top?: { n: number; direction: 'asc' | 'desc' };
+  /** Another source read beside this one, on the same rows (its columns are `beside_<metric>`). */
+  beside?: Omit<Expected, 'range' | 'compare' | 'top' | 'beside'>;
 }
 
 interface Case {
@@ -239,11 +241,36 @@ const CASES: Case[] = [
     },
   },
   {
+    // One table: each Search Console page with the GA4 sessions that landed on it.
     q: 'Search Console clicks beside GA4 sessions per page, last 30 days',
-    expect: [
-      { table: GSC, metrics: { clicks: 'sum(clicks)' }, by: ['page', 'page'], range: lastDays(30) },
-      { table: GA, metrics: sessions, by: ['landing_page', 'landing_page'], range: lastDays(30) },
-    ],
+    expect: {
+      table: GSC,
+      metrics: { clicks: 'sum(clicks)' },
+      by: ['page', 'page'],
+      range: lastDays(30),
+      beside: { table: GA, metrics: sessions, by: ['landing_page', 'landing_page'] },
+    },
+  },
+  {
+    q: 'GA4 sessions and Search Console clicks by page, last 7 days vs the preceding period',
+    expect: {
+      table: GA,
+      metrics: sessions,
+      by: ['landing_page', 'landing_page'],
+      range: lastDays(7),
+      compare: [shift(TODAY, -14), shift(TODAY, -8)],
+      beside: { table: GSC, metrics: { clicks: 'sum(clicks)' }, by: ['page', 'page'] },
+    },
+  },
+  {
+    q: '上个月每周的谷歌广告花费和GA4会话数',
+    expect: {
+      table: ADS,
+      metrics: { cost: COST },
+      by: ['week', "date_trunc('week', date)::date"],
+      range: LAST_MONTH,
+      beside: { table: GA, metrics: sessions, by: ['week', "date_trunc('week', date)::date"] },
+    },
   },
   { q: 'sessions by channel from 2020-01-01 to 2020-01-31', expect: 'empty' },
   { q: 'what is the weather like in Paris?', expect: 'refuse' },
@@ -388,9 +415,20 @@ const CASES: Case[] = [
   },
   {
     q: '最近30天各页面的Search Console点击量和GA4会话',
+    expect: {
+      table: GSC,
+      metrics: { clicks: 'sum(clicks)' },
+      by: ['page', 'page'],
+      range: lastDays(30),
+      beside: { table: GA, metrics: sessions, by: ['landing_page', 'landing_page'] },
+    },
+  },
+  {
+    // Countries are named differently by the two sources (United States, usa): two tables.
+    q: 'GA4 sessions and Search Console clicks by country, last 7 days',
     expect: [
-      { table: GSC, metrics: { clicks: 'sum(clicks)' }, by: ['page', 'page'], range: lastDays(30) },
-      { table: GA, metrics: sessions, by: ['landing_page', 'landing_page'], range: lastDays(30) },
+      { table: GA, metrics: sessions, by: ['country', 'country'], range: lastDays(7) },
+      { table: GSC, metrics: { clicks: 'sum(clicks)' }, by: ['country', 'country'], range: lastDays(7) },
     ],
   },
   {
@@ -544,6 +582,29 @@ describe('the offline analyst answers questions over the demo, figures checked i
         }
       }
     }
+    if (!expected.beside) return;
+    // The source beside: on the same rows, its figures for the same page or period, or none.
+    const beside = { ...expected.beside, range: expected.range };
+    const besideNow = await independent(beside, expected.range);
+    const besideBefore = expected.compare ? await independent(beside, expected.compare) : null;
+    let found = 0;
+    for (const row of part.rowData) {
+      const key = keyOf(row);
+      for (const name of Object.keys(expected.beside.metrics)) {
+        const wanted = besideNow.get(key)?.[name] ?? null;
+        if (wanted !== null) found += 1;
+        close(row[`beside_${name}`], wanted, `${key} beside ${name}`);
+        // Pages compare with the same page (a time grain's previous period is not this test's).
+        if (besideBefore) {
+          close(
+            row[`beside_${name}_previous`],
+            besideBefore.get(key)?.[name] ?? null,
+            `${key} beside ${name} previous`,
+          );
+        }
+      }
+    }
+    expect(found, 'figures found beside the rows').toBeGreaterThan(0);
   }
 
   it('the list covers what the issue asks: 40 questions or more, half of them in Chinese', () => {
@@ -580,6 +641,13 @@ describe('the offline analyst answers questions over the demo, figures checked i
         const table = tables.find((p) => p.freshness[0]?.source === sourceOf[wanted.table]);
         expect(table, wanted.table).toBeDefined();
         await check(table as never, wanted);
+        if (wanted.beside) {
+          const sources = (table?.freshness ?? []).map((f) => f.source);
+          expect(sources, 'both sources named').toEqual([
+            sourceOf[wanted.table],
+            sourceOf[wanted.beside.table],
+          ]);
+        }
       }
       // Every data part names its kept result, and the SQL behind it is in the reply.
       for (const table of tables) {

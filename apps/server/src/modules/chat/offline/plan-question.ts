@@ -1,5 +1,10 @@
 import type { Day } from '@app/contract/analytics/date-ranges';
-import type { AnalyticsQueryInput, GoogleSource, SourceRef } from '@app/contract/analytics/query';
+import {
+  type AnalyticsQueryInput,
+  besideKey,
+  type GoogleSource,
+  type SourceRef,
+} from '@app/contract/analytics/query';
 import type { ChartIntent } from '@app/contract/chat/chart';
 import type { FilterItem } from '@app/contract/list';
 import { GOOGLE_SOURCE_DEFS, type SourceDef } from '../../analytics/sources';
@@ -217,7 +222,39 @@ export async function planQuestion(question: string, context: PlanContext): Prom
     };
     queries.push({ query, chart: chartFor(dimensions, metrics, reading.compare !== null) });
   }
-  return { kind: 'query', queries, reading, defaultRange: reading.range === null ? 'last_30_days' : null };
+  return {
+    kind: 'query',
+    queries: besideOf(queries, reading.compare !== null) ?? queries,
+    reading,
+    defaultRange: reading.range === null ? 'last_30_days' : null,
+  };
+}
+
+/**
+ * Two sources asked about per the same page or period ("Search Console clicks beside GA4 sessions
+ * per page") read as one table: the second source beside the first, on the rows of the first.
+ */
+function besideOf(queries: PlannedQuery[], compare: boolean): PlannedQuery[] | null {
+  const [first, second] = queries;
+  if (queries.length !== 2 || !first || !second) return null;
+  const [dimension] = first.query.dimensions ?? [];
+  const [besideDimension] = second.query.dimensions ?? [];
+  if (first.query.dimensions?.length !== 1 || second.query.dimensions?.length !== 1) return null;
+  const joinAs = (source: SourceRef, key: string | undefined) =>
+    GOOGLE_SOURCE_DEFS[source as GoogleSource]?.dimensions.find((d) => d.key === key)?.joinAs;
+  const shared = joinAs(first.query.source, dimension);
+  if (!shared || shared !== joinAs(second.query.source, besideDimension) || !besideDimension) return null;
+  const query: AnalyticsQueryInput = {
+    ...first.query,
+    beside: {
+      source: second.query.source as GoogleSource,
+      metrics: second.query.metrics,
+      filters: second.query.filters ?? [],
+      dimension: besideDimension,
+    },
+  };
+  const series = [...first.query.metrics, ...second.query.metrics.map(besideKey)];
+  return [{ query, chart: chartFor([dimension as string], series, compare) }];
 }
 
 /**
