@@ -133,14 +133,17 @@ export function checkListValues(value: string): string[] {
     .filter(Boolean);
 }
 
-type Checked = { ok: true; value: ParamValue } | { ok: false; message: string };
+/** A refusal's message is a msgid; `values` fill its placeholders (`At least {{min}}`). */
+type Checked =
+  | { ok: true; value: ParamValue }
+  | { ok: false; message: string; values?: Record<string, number> };
 
 function checkOne(param: InputParameter, value: ParamValue): Checked {
   const { type, options = [], min, max } = param.input_data;
   const allowed = new Set(options.map((option) => option.value));
   const within = (n: number): Checked => {
-    if (min !== undefined && n < min) return { ok: false, message: `At least ${min}` };
-    if (max !== undefined && n > max) return { ok: false, message: `At most ${max}` };
+    if (min !== undefined && n < min) return { ok: false, message: 'At least {{min}}', values: { min } };
+    if (max !== undefined && n > max) return { ok: false, message: 'At most {{max}}', values: { max } };
     return { ok: true, value: n };
   };
   switch (type) {
@@ -155,7 +158,8 @@ function checkOne(param: InputParameter, value: ParamValue): Checked {
       const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[\n,;]/) : null;
       if (!items) return { ok: false, message: 'Enter a list' };
       const clean = items.map((item) => item.trim()).filter(Boolean);
-      if (clean.length > PARAM_LIST_MAX) return { ok: false, message: `At most ${PARAM_LIST_MAX} entries` };
+      if (clean.length > PARAM_LIST_MAX)
+        return { ok: false, message: 'At most {{count}} entries', values: { count: PARAM_LIST_MAX } };
       if (clean.some((item) => item.length > PARAM_STR_MAX))
         return { ok: false, message: 'Input exceeds maximum length' };
       return { ok: true, value: clean };
@@ -198,8 +202,10 @@ function checkOne(param: InputParameter, value: ParamValue): Checked {
 export interface CheckedParameters {
   /** Each parameter's value as the function runs with it (fixed values applied, defaults filled). */
   values: ParamValues;
-  /** By parameter key: why its value is refused. */
+  /** By parameter key: why its value is refused (a msgid). */
   errors: Record<string, string>;
+  /** By parameter key: the numbers its refusal's msgid names (`{{min}}`, `{{max}}`, `{{count}}`). */
+  errorValues: Record<string, Record<string, number>>;
   /** Some required parameter is blank: the form says REQUIRED_PARAMETERS_MESSAGE. */
   incomplete: boolean;
 }
@@ -216,6 +222,7 @@ export function checkParameterValues(
 ): CheckedParameters {
   const values: ParamValues = {};
   const errors: Record<string, string> = {};
+  const errorValues: Record<string, Record<string, number>> = {};
   let incomplete = false;
   for (const param of params) {
     const { fixed, default: fallback } = param.input_data;
@@ -230,7 +237,10 @@ export function checkParameterValues(
     }
     const checked = checkOne(param, value);
     if (checked.ok) values[param.key] = checked.value;
-    else errors[param.key] = checked.message;
+    else {
+      errors[param.key] = checked.message;
+      if (checked.values) errorValues[param.key] = checked.values;
+    }
   }
-  return { values, errors, incomplete };
+  return { values, errors, errorValues, incomplete };
 }

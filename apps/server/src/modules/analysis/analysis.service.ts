@@ -16,6 +16,7 @@ import { AppError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
+import { say } from '../../platform/say';
 import { GOOGLE_SOURCE_DEFS } from '../analytics/sources';
 import { activeModel } from '../chat/assistant/providers';
 import { insertChat, insertExchange } from '../chat/chats.repo';
@@ -212,9 +213,14 @@ export async function runFunction(
   const checked = checkParameterValues(definition.parameters, body.inputs);
   const errors = Object.entries(checked.errors);
   if (errors.length > 0) {
+    // A refusal naming a number (`At least {{min}}`) is said in the reader's language here.
+    const said = errors.map(([key, message]): [string, string] => [
+      key,
+      say(ctx.t, message, checked.errorValues[key] ?? {}),
+    ]);
     throw new AppError('VALIDATION_ERROR', {
-      msg: checked.incomplete ? REQUIRED_PARAMETERS_MESSAGE : errors[0]?.[1],
-      fields: Object.fromEntries(errors.map(([key, message]) => [`inputs.${key}`, message])),
+      msg: checked.incomplete ? REQUIRED_PARAMETERS_MESSAGE : said[0]?.[1],
+      fields: Object.fromEntries(said.map(([key, message]) => [`inputs.${key}`, message])),
     });
   }
 

@@ -216,6 +216,17 @@ describe('analysis functions over the demo, figures checked independently', () =
     expect(unknown.error().fields).toHaveProperty('function_key');
   });
 
+  it('a bound is said with its number in the reader’s language: At most 50, 最多 50', async () => {
+    const english = await run('analysis.top_movers', { limit: 80 });
+    expect(english.error().fields).toEqual({ 'inputs.limit': 'At most 50' });
+    const chinese = await callEndpoint(t.app, runAnalysis, {
+      as: user,
+      body: { function_key: 'analysis.top_movers', inputs: { limit: 0 }, filters: [] } as never,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(chinese.error().fields).toEqual({ 'inputs.limit': '至少 1' });
+  });
+
   it('search query opportunities: queries below the CTR of their position, clicks missed recomputed here', async () => {
     const { run: done } = (
       await run('analysis.gsc_query_opportunities', {

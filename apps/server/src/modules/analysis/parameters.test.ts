@@ -38,7 +38,12 @@ describe('input parameter values', () => {
       ],
       { source: 'gads', limit: '' },
     );
-    expect(checked).toEqual({ values: { source: 'ga', limit: 5 }, errors: {}, incomplete: false });
+    expect(checked).toEqual({
+      values: { source: 'ga', limit: 5 },
+      errors: {},
+      errorValues: {},
+      incomplete: false,
+    });
   });
 
   it('check lists are one semicolon-separated string of offered values, repeats dropped', () => {
@@ -55,7 +60,11 @@ describe('input parameter values', () => {
       n: 'A whole number',
       x: 'A number',
     });
-    expect(checkParameterValues(params, { n: 11, x: '1.5' }).errors).toEqual({ n: 'At most 10' });
+    // The refusal is a msgid with its number beside it, said in the reader's language.
+    const over = checkParameterValues(params, { n: 11, x: '1.5' });
+    expect(over.errors).toEqual({ n: 'At most {{max}}' });
+    expect(over.errorValues).toEqual({ n: { max: 10 } });
+    expect(checkParameterValues(params, { n: 0, x: '1.5' }).errorValues).toEqual({ n: { min: 1 } });
     expect(checkParameterValues(params, { n: '3', x: '1.5' }).values).toEqual({ n: 3, x: 1.5 });
   });
 

@@ -319,6 +319,19 @@ describe('ParamForm: submitting runs checkParameterValues', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('in zh_CN a bound names its number in Chinese: 最多 50, 至少 5', async () => {
+    stubFetch({ 'POST /api/babel/text': { body: { version: 1, loc: 'zh_CN', msgstrs: zhCN } } });
+    await changeLanguage('zh_CN');
+    const { user, onSubmit } = renderForm(
+      [param('top', '前 N', { type: 'int', max: 50 }), param('min', '最少', { type: 'int', min: 5 })],
+      { top: 80, min: 2 },
+    );
+    await submit(user, '运行');
+    expect(await screen.findByText('最多 50')).toBeTruthy();
+    expect(screen.getByText('至少 5')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('uses the given submit label and shows it busy', () => {
     renderForm([param('company', 'Company', { type: 'str' })], {}, { submitLabel: 'Analyse', busy: true });
     expect(screen.getByRole('button', { name: /Analyse/ }).className).toContain('ant-btn-loading');

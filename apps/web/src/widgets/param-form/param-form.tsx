@@ -38,6 +38,7 @@ export function ParamForm({ params, values, onChange, onSubmit, submitLabel, bus
   const { t } = useTranslation();
   const formId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errorValues, setErrorValues] = useState<Record<string, Record<string, number>>>({});
   // The contract files a blank required parameter under this message; the form says it once more on top.
   const incomplete = Object.values(errors).includes(REQUIRED_PARAMETERS_MESSAGE);
 
@@ -49,6 +50,7 @@ export function ParamForm({ params, values, onChange, onSubmit, submitLabel, bus
   const submit = () => {
     const checked = checkParameterValues(params, shownParamValues(params, values));
     setErrors(checked.errors);
+    setErrorValues(checked.errorValues);
     if (checked.incomplete || Object.keys(checked.errors).length > 0) return;
     onSubmit(checked.values);
   };
@@ -70,7 +72,7 @@ export function ParamForm({ params, values, onChange, onSubmit, submitLabel, bus
               label={<span id={labelId}>{param.input_data.label || param.name}</span>}
               required={param.required}
               validateStatus={error ? 'error' : undefined}
-              help={error ? t(error) : undefined}
+              help={error ? t(error, errorValues[param.key] ?? {}) : undefined}
             >
               <ParamControl
                 param={param}
