@@ -135,7 +135,7 @@ test.describe('account area', () => {
     await expect(page).toHaveURL(/\/login\?next=%2Fteams%2Faccept-invite%3Ftoken%3Dabc$/);
   });
 
-  test('the mobile personal center at 375 px: tabs, entries, settings, no sideways scrolling', async ({
+  test('the mobile personal center at 375 px: every account page inside the mobile shell and back, settings, no sideways scrolling', async ({
     browser,
     baseURL,
   }) => {
@@ -155,6 +155,30 @@ test.describe('account area', () => {
       await expect(tabs.getByRole('link', { name: 'Me' })).toHaveAttribute('aria-current', 'page');
       const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       expect(fits).toBe(true);
+
+      // Every account page opens from the personal center inside the mobile shell (its header
+      // and the bottom menu), fits the phone, and its back arrow returns to the personal center.
+      const entries = await page
+        .locator('nav[aria-label] .mobile-cells a')
+        .evaluateAll((links) =>
+          links.map((link) => [link.textContent ?? '', link.getAttribute('href') ?? '']),
+        );
+      expect(entries.length).toBeGreaterThanOrEqual(15);
+      for (const [label, href] of entries) {
+        await page.locator(`.mobile-cells a[href="${href}"]`).click();
+        await expect(page).toHaveURL(new RegExp(`${href}$`));
+        await expect(page.locator('.mobile-page-header').getByRole('heading', { name: label })).toBeVisible();
+        await expect(tabs.getByRole('link', { name: 'Me' })).toHaveAttribute('aria-current', 'page');
+        const pageFits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+        expect(pageFits, `${href} fits 375 px`).toBe(true);
+        await page.locator('.mobile-page-header').getByRole('link', { name: 'Back' }).click();
+        await expect(page).toHaveURL(/\/moblie\/personal-center$/);
+      }
+      // The plan summary opens the subscription.
+      await page.getByRole('link', { name: /^Plan/ }).click();
+      await expect(page).toHaveURL(/\/account\/subscription$/);
+      await page.screenshot({ path: 'test-results/mobile-subscription.png' });
+      await page.goBack();
 
       await page.getByRole('link', { name: 'Settings' }).click();
       await expect(page).toHaveURL(/\/moblie\/personal-settings$/);

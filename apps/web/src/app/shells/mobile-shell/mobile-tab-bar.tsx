@@ -25,7 +25,16 @@ export function MobileTabBar() {
       to: '/moblie/personal-center',
       label: t('Me'),
       icon: UserOutlined,
-      owns: ['/moblie/personal-center', '/moblie/personal-settings'],
+      // The account pages open inside the mobile shell on a phone: they belong to this tab.
+      owns: [
+        '/moblie/personal-center',
+        '/moblie/personal-settings',
+        '/pc/*',
+        '/account/*',
+        '/teams/*',
+        '/payment',
+        '/payment/*',
+      ],
     },
   ];
 

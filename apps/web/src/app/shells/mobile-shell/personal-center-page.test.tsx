@@ -38,20 +38,42 @@ describe('/moblie/personal-center', () => {
     expect(screen.getByText('1.2K of 5K')).toBeTruthy();
     expect(screen.getByText('2.00 KB')).toBeTruthy();
 
-    const hrefs = [
-      ...within(screen.getByRole('navigation', { name: 'Account' })).getAllByRole('link'),
-      ...within(screen.getByRole('navigation', { name: 'Team' })).getAllByRole('link'),
-    ].map((link) => link.getAttribute('href'));
-    expect(hrefs).toEqual([
+    // Every account area of the personal menu, in its groups: none is a dead end on a phone.
+    const hrefsOf = (name: string) =>
+      within(screen.getByRole('navigation', { name }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+    expect(hrefsOf('Account')).toEqual([
       '/account/personal/profile',
       '/account/personalization',
       '/account/security',
       '/account/messages',
       '/account/sys-settings',
+    ]);
+    expect(hrefsOf('Team')).toEqual([
       '/account/team-manager',
       '/account/project',
       '/account/brand-center',
+      '/account/connectors',
     ]);
+    expect(hrefsOf('Billing')).toEqual([
+      '/account/subscription',
+      '/account/usage',
+      '/account/orders',
+      '/account/wallets/invoices',
+      '/account/wallet/payment-method',
+      '/account/user/storage',
+    ]);
+    // The summary opens what it summarises.
+    expect(screen.getByRole('link', { name: /Plan\s*Pro/ }).getAttribute('href')).toBe(
+      '/account/subscription',
+    );
+    expect(screen.getByRole('link', { name: /Credits\s*1\.2K of 5K/ }).getAttribute('href')).toBe(
+      '/account/usage',
+    );
+    expect(screen.getByRole('link', { name: /Storage\s*2\.00 KB/ }).getAttribute('href')).toBe(
+      '/account/user/storage',
+    );
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe(
       '/moblie/personal-settings',
     );

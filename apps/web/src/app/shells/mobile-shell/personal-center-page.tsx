@@ -1,59 +1,42 @@
-import {
-  BellOutlined,
-  BgColorsOutlined,
-  LogoutOutlined,
-  MailOutlined,
-  ProjectOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  TagOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined } from '@ant-design/icons';
 import { Skeleton, Spin } from 'antd';
-import type { ComponentType } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBasicInfos } from '../../../lib/session/basic-infos';
 import { DocumentTitle } from '../../../widgets/brand/document-title';
+import { isRouted } from '../../routes/page-table';
 import { useSignOut } from '../../shell/use-sign-out';
+import { type PersonalMenuItem, personalMenu, visiblePersonalMenu } from '../personal-shell/personal-menu';
 import { MobileLinkCell } from './mobile-cell';
 import { MobilePageHeader } from './mobile-page-header';
 import { MobilePlanSummary } from './mobile-plan-summary';
 import { MobileUserHeader } from './mobile-user-header';
 
-interface Entry {
-  to: string;
-  label: string;
-  icon: ComponentType;
-}
+/** The desktop overview: on a phone this page is the overview. */
+const OVERVIEW = '/pc/personal-index';
 
 /**
- * `/moblie/personal-center`: the phone's account page. Its entries open the desktop account pages,
- * which lay themselves out for 375 px; only the settings list is mobile-specific.
+ * `/moblie/personal-center`: the phone's account page. It lists every account area of the personal
+ * menu (the desktop side menu's own list, so the two cannot drift apart), each opening inside the
+ * mobile shell, and its summary opens what it summarises.
  */
 export function PersonalCenterPage() {
   const { t } = useTranslation();
   const { data: user } = useBasicInfos();
   const { signOut, signingOut } = useSignOut();
+  const groups = useMemo(
+    () =>
+      visiblePersonalMenu(personalMenu(t), isRouted)
+        .map((group) => ({ ...group, items: group.items.filter((item) => item.path !== OVERVIEW) }))
+        .filter((group) => group.items.length > 0),
+    [t],
+  );
 
-  const accountEntries: Entry[] = [
-    { to: '/account/personal/profile', label: t('Profile'), icon: UserOutlined },
-    { to: '/account/personalization', label: t('Personalization'), icon: BgColorsOutlined },
-    { to: '/account/security', label: t('Security'), icon: SafetyOutlined },
-    { to: '/account/messages', label: t('Messages'), icon: MailOutlined },
-    { to: '/account/sys-settings', label: t('Notifications'), icon: BellOutlined },
-  ];
-  const teamEntries: Entry[] = [
-    { to: '/account/team-manager', label: t('Team members'), icon: TeamOutlined },
-    { to: '/account/project', label: t('Projects'), icon: ProjectOutlined },
-    { to: '/account/brand-center', label: t('Brand center'), icon: TagOutlined },
-  ];
-
-  const cells = (entries: Entry[]) => (
+  const cells = (entries: PersonalMenuItem[]) => (
     <ul className="mobile-cells">
       {entries.map((entry) => (
-        <li key={entry.to}>
-          <MobileLinkCell to={entry.to} icon={<entry.icon />} label={entry.label} />
+        <li key={entry.path}>
+          <MobileLinkCell to={entry.path} icon={<entry.icon />} label={entry.label} />
         </li>
       ))}
     </ul>
@@ -72,8 +55,11 @@ export function PersonalCenterPage() {
         ) : (
           <Skeleton active avatar paragraph={{ rows: 2 }} />
         )}
-        <nav aria-label={t('Account')}>{cells(accountEntries)}</nav>
-        <nav aria-label={t('Team')}>{cells(teamEntries)}</nav>
+        {groups.map((group) => (
+          <nav key={group.key} aria-label={group.label}>
+            {cells(group.items)}
+          </nav>
+        ))}
         <ul className="mobile-cells">
           <li>
             <MobileLinkCell to="/moblie/personal-settings" icon={<SettingOutlined />} label={t('Settings')} />
