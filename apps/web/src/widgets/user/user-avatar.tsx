@@ -15,7 +15,12 @@ export function UserAvatar({ username, avatarUrl, size = 32 }: UserAvatarProps) 
       size={size}
       src={avatarUrl ?? undefined}
       icon={initial ? undefined : <UserOutlined aria-hidden />}
-      style={avatarUrl ? undefined : { background: 'var(--ant-color-primary, #1677ff)' }}
+      // antd only shrinks a letter to fit, never enlarges it: at 56 px a 14 px letter looked lost.
+      style={
+        avatarUrl
+          ? undefined
+          : { background: 'var(--ant-color-primary, #1677ff)', fontSize: Math.round(size * 0.45) }
+      }
       alt=""
     >
       {initial || null}
