@@ -20,6 +20,21 @@ test.describe('storage', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Reports (0)').click();
 
+    // A long name stays on one line beside its icon, cut, with the whole name as its tooltip.
+    const long = 'Quarterly campaign performance reports for every region and channel';
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Name').fill(long);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const title = page.locator('.folder-tree .ant-tree-title', { hasText: long });
+    await expect(title.locator(`span[title="${long} (0)"]`)).toBeVisible();
+    const line = await title.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      cut: element.scrollWidth > element.clientWidth,
+    }));
+    expect(line.height).toBeLessThan(30);
+    expect(line.cut).toBe(true);
+    await page.getByText('Reports (0)').click();
+
     // The icon's label is part of the button's name.
     await page.getByRole('button', { name: /^(upload )?Upload$/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload files' });

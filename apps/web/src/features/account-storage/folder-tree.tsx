@@ -3,6 +3,7 @@ import type { FolderNode } from '@app/contract/storage/folders';
 import { Tree, type TreeDataNode } from 'antd';
 import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './folder-tree.css';
 
 /** Where the list looks: every file, the top level, or one folder. */
 export type FolderChoice = 'all' | 'root' | string;
@@ -62,8 +63,10 @@ export function FolderTree({
   ];
   return (
     <Tree
+      className="folder-tree"
       showIcon
       blockNode
+      titleRender={(node) => <span title={String(node.title)}>{String(node.title)}</span>}
       expandedKeys={expanded}
       onExpand={setExpanded}
       treeData={data}
