@@ -88,6 +88,31 @@ test.describe('the assistant', () => {
     await expect(page.getByRole('article', { name: 'Assistant' })).toHaveCount(2);
   });
 
+  test('two sources in one table: Search Console clicks beside GA4 sessions per page, each column naming its source', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByApi(page.request, baseURL as string, newUser('chat-beside'));
+    await page.goto('/chat');
+    await ask(page, 'Search Console clicks beside GA4 sessions per page, last 30 days');
+
+    const reply = page.getByRole('article', { name: 'Assistant' }).last();
+    await expect(reply.getByTestId('reply-cost')).toHaveText('Credits: 1 · Offline assistant');
+    // One grid, not one per source.
+    await expect(reply.getByTestId('reply-grid')).toHaveCount(1);
+    const grid = reply.getByTestId('reply-grid');
+    await expect(grid.getByText('Clicks · Google Search Console')).toBeVisible();
+    await expect(grid.getByText('Sessions · Google Analytics 4')).toBeVisible();
+    await expect(grid.getByText('/blog/seo-checklist')).toBeVisible();
+    await expect(
+      grid.getByText(
+        /Source: Google Search Console: .*\(Demo\).*; Google Analytics 4: Demo Store \(GA4\) \(Demo\)/,
+      ),
+    ).toBeVisible();
+    await expect(reply.getByTestId('reply-chart').locator('canvas').first()).toBeVisible();
+    await shot(page, 'chat-two-sources');
+  });
+
   test('answers in Chinese, with Chinese headings and cost', async ({ page, baseURL }) => {
     await signUpByApi(page.request, baseURL as string, newUser('chat-zh'));
     await page.goto('/chat');

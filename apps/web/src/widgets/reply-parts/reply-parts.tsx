@@ -33,9 +33,19 @@ export function Markdown({ text }: { text: string }) {
 function SourceLine({ part }: { part: Sourced }) {
   const { t } = useTranslation();
   const ranges = part.ranges.map((r) => `${r.label} (${r.start} – ${r.end})`).join(t(' vs '));
+  // Figures from two sources (one read beside the other) say which property is which service's.
+  const named = new Set(part.freshness.map((f) => f.source)).size > 1;
+  const serviceOf = (source: string) =>
+    source === 'ga'
+      ? t('Google Analytics 4')
+      : source === 'gsc'
+        ? t('Google Search Console')
+        : source === 'gads'
+          ? t('Google Ads')
+          : t('Dataset');
   const sources = part.freshness.map((f) => {
     const synced = f.synced_at ? formatDate(f.synced_at) : t('never');
-    return `${f.property_name}${f.demo ? ` (${t('Demo')})` : ''} · ${t('updated {{time}}', { time: synced })}${
+    return `${named ? `${serviceOf(f.source)}: ` : ''}${f.property_name}${f.demo ? ` (${t('Demo')})` : ''} · ${t('updated {{time}}', { time: synced })}${
       f.complete_through ? ` · ${t('complete through {{day}}', { day: f.complete_through })}` : ''
     }`;
   });
