@@ -59,6 +59,7 @@ try {
   await t.platform.db.transaction((tx) =>
     upsertModelPrice(tx, { model: MODEL, inputPerMillion: 1000, outputPerMillion: 4000 }),
   );
+  await t.platform.changes.settle();
   (
     await callEndpoint(t.app, saveForeignKey, {
       as: admin,

@@ -83,6 +83,7 @@ export const firstToken = {
     try {
       const llm = /** @type {Ready} */ (await nextMessage(worker));
       await t.platform.db.transaction((tx) => upsertModelPrice(tx, { model: MODEL, ...PRICE }));
+      await t.platform.changes.settle();
       (
         await callEndpoint(t.app, saveForeignKey, {
           as: admin,

@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { versions } from '../db/schema';
 import type { Db, Tx } from './db';
 
-export type VersionKey = 'translation' | 'permission' | 'tag_help' | 'dynamic_config';
+export type VersionKey =
+  | 'translation'
+  | 'permission'
+  | 'tag_help'
+  | 'dynamic_config'
+  // Read on every metered call and every model call: the price table, the vault, the functions.
+  | 'price'
+  | 'foreign_key'
+  | 'ai_function';
 
 /** Call inside the transaction that makes the change, so clients never cache a half-applied state. */
 export async function bumpVersion(tx: Db | Tx, key: VersionKey): Promise<number> {

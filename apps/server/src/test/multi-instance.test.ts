@@ -7,6 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postSignIn } from '@app/contract/auth/sign-in';
 import { postSignUp } from '@app/contract/auth/sign-up';
+import { putFunctionPrice } from '@app/contract/billing/prices';
+import { getAssistant } from '@app/contract/chat/chats';
 import { getHealthy } from '@app/contract/core/healthy';
 import type { Endpoint, EndpointBody, EndpointResponse } from '@app/contract/define-endpoint';
 import { subscribeMessages } from '@app/contract/events/subscriber';
@@ -201,6 +203,28 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
     await reader.cancel();
     expect(text).toContain('"total":1');
     expect(latency).toBeLessThan(1000);
+  }, 30_000);
+
+  it('a price an admin changes on one instance is what the other charges within a second', async () => {
+    // The price table is kept in memory per version on each instance (credits/price-table.ts).
+    const adminToken = (await callOver(a.base, postSignIn, ADMIN)).ok().token ?? '';
+    const priceOnB = async () => {
+      const response = await fetch(`${b.base}${endpointUrl(getAssistant, {})}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      return getAssistant.response.parse(await response.json()).message_credits;
+    };
+    expect(await priceOnB()).toBe(1);
+    const changedAt = Date.now();
+    const changed = await callOver(
+      a.base,
+      putFunctionPrice,
+      { function_key: 'chat', credits: 3 },
+      adminToken,
+    );
+    expect(changed.status, changed.text).toBe(200);
+    await expect.poll(priceOnB, { timeout: 5000, interval: 50 }).toBe(3);
+    expect(Date.now() - changedAt).toBeLessThan(1000);
   }, 30_000);
 
   it('jobs run exactly once across both instances, including a scheduled one', async () => {

@@ -20,7 +20,7 @@ import { resultCsv, resultXlsx } from '../analytics/export-result';
 import { shownHeading, shownValue } from '../analytics/shown-values';
 import { activeModel } from '../chat/assistant/providers';
 import { planFunctionKeys } from '../credits/credits.repo';
-import { findFunctionPrice } from '../credits/prices.repo';
+import { currentPrices } from '../credits/price-table';
 import { storeGeneratedForDownload } from '../storage/generated-files';
 import {
   type ColumnRow,
@@ -187,7 +187,7 @@ export async function listTables(platform: Platform, ctx: SignedInContext) {
   const [rows, allowedKeys, price] = await Promise.all([
     listTeamTables(platform.db, ctx.team.id),
     planFunctionKeys(platform.db, ctx.team.id),
-    findFunctionPrice(platform.db, AI_TABLE_FUNCTION),
+    currentPrices(platform).then((prices) => prices.functions.get(AI_TABLE_FUNCTION)),
   ]);
   return {
     items: rows.map(toTable),
@@ -203,7 +203,7 @@ export async function getTable(platform: Platform, ctx: SignedInContext, id: str
     tableRows(platform.db, id),
     tableCells(platform.db, id),
     tableRuns(platform.db, id),
-    findFunctionPrice(platform.db, AI_TABLE_FUNCTION),
+    currentPrices(platform).then((prices) => prices.functions.get(AI_TABLE_FUNCTION)),
   ]);
   const byRow = new Map<string, Record<string, ReturnType<typeof toCell>>>();
   for (const cell of cells) {

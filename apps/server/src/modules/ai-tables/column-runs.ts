@@ -5,7 +5,7 @@ import type { Platform } from '../../platform/platform';
 import { findBrand } from '../brand/brand.repo';
 import { activeModel } from '../chat/assistant/providers';
 import { releaseCredits, reserveCredits, settleCredits } from '../credits/credits.service';
-import { findModelPrice } from '../credits/prices.repo';
+import { currentPrices } from '../credits/price-table';
 import { costOfCall, tokenCost } from '../credits/prices.service';
 import {
   type CellRow,
@@ -139,7 +139,7 @@ export async function runColumn(
       inputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.input : 0,
       outputTokens: active.kind === 'remote' ? ESTIMATE_TOKENS.output : 0,
     }),
-    findModelPrice(platform.db, active.id),
+    currentPrices(platform).then((prices) => prices.models.get(active.id) ?? null),
   ]);
   const cellCost = (inputTokens: number, outputTokens: number) =>
     estimate.functionCredits + (modelPrice ? tokenCost(modelPrice, inputTokens, outputTokens) : 0);

@@ -29,9 +29,9 @@ import {
   reserveCredits,
   settleCredits,
 } from '../credits/credits.service';
-import { listFunctionPrices } from '../credits/prices.repo';
+import { currentPrices } from '../credits/price-table';
 import { costOfCall } from '../credits/prices.service';
-import { currentFunctionRow, currentFunctionRows } from './functions.repo';
+import { currentFunction, currentFunctions } from './current-functions';
 import { runWorkflow } from './run-workflow';
 import {
   deleteRun,
@@ -136,11 +136,11 @@ export interface FunctionAccess {
 /** The analysis functions in use, with their price and whether the team's plan allows each. */
 export async function functionsWithAccess(platform: Platform, teamId: string): Promise<FunctionAccess[]> {
   const [rows, allowedKeys, prices] = await Promise.all([
-    currentFunctionRows(platform.db, AREA),
+    currentFunctions(platform, AREA),
     planFunctionKeys(platform.db, teamId),
-    listFunctionPrices(platform.db),
+    currentPrices(platform),
   ]);
-  const priceOf = new Map(prices.map((p) => [p.functionKey, p.credits]));
+  const priceOf = new Map([...prices.functions.values()].map((p) => [p.functionKey, p.credits]));
   return rows.map((row) => {
     const definition = definitionOf(row);
     return {
@@ -194,7 +194,7 @@ function toSummary(
 
 /** Function names in the reader's language, for runs of any version. */
 async function namesOf(platform: Platform, ctx: SignedInContext): Promise<Map<string, string>> {
-  const rows = await currentFunctionRows(platform.db, AREA);
+  const rows = await currentFunctions(platform, AREA);
   return new Map(rows.map((row) => [row.key, definitionOf(row).name[ctx.locale]]));
 }
 
@@ -203,7 +203,7 @@ export async function runFunction(
   ctx: SignedInContext,
   body: { function_key: string; inputs: Record<string, unknown>; filters: FilterItem[] },
 ): Promise<AnalysisRun> {
-  const row = await currentFunctionRow(platform.db, body.function_key);
+  const row = await currentFunction(platform, AREA, body.function_key);
   // An AI-table function is not run here: only the analysis area's.
   const analysisRow = row?.key.startsWith(`${AREA}.`) ? row : null;
   if (!analysisRow) {
@@ -385,7 +385,7 @@ export async function sendToChat(platform: Platform, ctx: SignedInContext, id: s
   if (run.status !== 'succeeded') {
     throw new AppError('CONFLICT', { msg: 'Only a finished run can be sent to a chat' });
   }
-  const row = await currentFunctionRow(platform.db, run.function_key);
+  const row = await currentFunction(platform, AREA, run.function_key);
   const definition = row ? definitionOf(row) : null;
   const question = definition
     ? `${run.function_name} — ${inputsLine(definition, run.inputs, ctx.t)}`

@@ -3,7 +3,7 @@ import { COMPARE_MODES, type InputParameter } from '@app/contract/analysis/param
 import { QUICK_RANGES } from '@app/contract/analytics/query';
 import type { AgColumnDef, ReplyPart } from '@app/contract/chat/parts';
 import { zFilterItem } from '@app/contract/list';
-import { asSchema, jsonSchema, type Schema, type Tool, tool } from 'ai';
+import { type Schema, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
@@ -14,6 +14,7 @@ import type {
   OfferedFunction,
   ToolSink,
 } from '../chat/assistant/function-tools';
+import { fixedToolSchema } from '../chat/assistant/tool-schema';
 import { explainToolError } from '../chat/assistant/tools';
 import { functionsWithAccess, runFunction } from './analysis.service';
 
@@ -104,24 +105,14 @@ interface ToolInput {
 
 /**
  * A version's tool input, built once (versions never change): making the schema and its JSON
- * schema for six functions took about 7 ms on every message (bench:chat). Validated with the zod
- * schema, as a zod input would be.
+ * schema for six functions took about 7 ms on every message (bench:chat).
  */
 const toolInputs = new Map<string, Schema<ToolInput>>();
 function toolInputOf(definition: FunctionDefinition, version: number): Schema<ToolInput> {
   const id = `${definition.key}@${version}`;
   let schema = toolInputs.get(id);
   if (!schema) {
-    const zod = inputSchemaOf(definition);
-    const json = asSchema(zod).jsonSchema;
-    schema = jsonSchema<ToolInput>(json, {
-      validate: (value) => {
-        const parsed = zod.safeParse(value);
-        return parsed.success
-          ? { success: true, value: parsed.data }
-          : { success: false, error: parsed.error };
-      },
-    });
+    schema = fixedToolSchema(inputSchemaOf(definition));
     if (toolInputs.size > 1000) toolInputs.clear();
     toolInputs.set(id, schema);
   }

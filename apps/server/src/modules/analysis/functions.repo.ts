@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { aiFunctions, aiFunctionVersions } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
+import { bumpVersion } from '../../platform/versions';
 
 type Queryable = Db | Tx;
 
@@ -22,26 +23,6 @@ export async function currentFunctionRows(db: Queryable, area: 'analysis' | 'ai_
     )
     .where(and(eq(aiFunctions.area, area), eq(aiFunctions.enabled, true)))
     .orderBy(aiFunctions.key);
-}
-
-/** One enabled function at the version in use, or null. */
-export async function currentFunctionRow(db: Queryable, key: string) {
-  const [row] = await db
-    .select({
-      key: aiFunctions.key,
-      version: aiFunctionVersions.version,
-      definition: aiFunctionVersions.definition,
-    })
-    .from(aiFunctions)
-    .innerJoin(
-      aiFunctionVersions,
-      and(
-        eq(aiFunctionVersions.functionKey, aiFunctions.key),
-        eq(aiFunctionVersions.version, aiFunctions.currentVersion),
-      ),
-    )
-    .where(and(eq(aiFunctions.key, key), eq(aiFunctions.enabled, true)));
-  return row ?? null;
 }
 
 /** The latest version of a function (whatever is in use), or null when it does not exist. */
@@ -87,4 +68,6 @@ export async function insertVersion(
     })
     // Two instances starting together seed the same version: the second finds it written.
     .onConflictDoNothing();
+  // The functions in use are kept in memory by this version (current-functions.ts).
+  await bumpVersion(tx, 'ai_function');
 }

@@ -9,7 +9,7 @@ import {
 } from '@app/contract/chat/chats';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
-import { findFunctionPrice } from '../credits/prices.repo';
+import { currentPrices } from '../credits/price-table';
 import { activeModel } from './assistant/providers';
 import { sendMessage } from './assistant/send-message';
 import * as chats from './chats.service';
@@ -24,7 +24,7 @@ export const chatModule: ServerModule = {
     route(getAssistant, async () => {
       const [active, price] = await Promise.all([
         activeModel(platform),
-        findFunctionPrice(platform.db, 'chat'),
+        currentPrices(platform).then((prices) => prices.functions.get('chat')),
       ]);
       return { offline: active.kind === 'offline', model: active.id, message_credits: price?.credits ?? 0 };
     });

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { functionPrices, modelPrices } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
+import { bumpVersion } from '../../platform/versions';
 
 type Queryable = Db | Tx;
+
+/*
+ * Every write of a price moves the `price` version in the same transaction: the price table is
+ * kept in memory by it (price-table.ts), and no writer can forget to say so.
+ */
 
 export type ModelPriceRow = typeof modelPrices.$inferSelect;
 export type FunctionPriceRow = typeof functionPrices.$inferSelect;
@@ -58,11 +64,13 @@ export async function upsertModelPrice(
     })
     .returning();
   if (!row) throw new Error('model price was not written');
+  await bumpVersion(tx, 'price');
   return row;
 }
 
 export async function removeModelPrice(tx: Tx, model: string): Promise<boolean> {
   const rows = await tx.delete(modelPrices).where(eq(modelPrices.model, model)).returning();
+  await bumpVersion(tx, 'price');
   return rows.length > 0;
 }
 
@@ -80,6 +88,7 @@ export async function upsertFunctionPrice(
     })
     .returning();
   if (!row) throw new Error('function price was not written');
+  await bumpVersion(tx, 'price');
   return row;
 }
 
@@ -89,6 +98,11 @@ export async function insertMissingPrices(
   models: { model: string; inputPerMillion: number; outputPerMillion: number }[],
   functions: { functionKey: string; credits: number }[],
 ): Promise<void> {
-  if (models.length) await db.insert(modelPrices).values(models).onConflictDoNothing();
-  if (functions.length) await db.insert(functionPrices).values(functions).onConflictDoNothing();
+  const added = [
+    ...(models.length ? await db.insert(modelPrices).values(models).onConflictDoNothing().returning() : []),
+    ...(functions.length
+      ? await db.insert(functionPrices).values(functions).onConflictDoNothing().returning()
+      : []),
+  ];
+  if (added.length > 0) await bumpVersion(db, 'price');
 }

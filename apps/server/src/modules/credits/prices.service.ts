@@ -7,10 +7,9 @@ import type { Db } from '../../platform/db';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
+import { currentPrices, priceCache } from './price-table';
 import {
   type FunctionPriceRow,
-  findFunctionPrice,
-  findModelPrice,
   insertMissingPrices,
   listFunctionPrices,
   listModelPrices,
@@ -71,44 +70,49 @@ export async function setModelPrice(
   ctx: SignedInContext,
   input: { model: string; input_per_million: number; output_per_million: number },
 ) {
-  const row = await audited(
-    platform.db,
-    ctx,
-    { action: 'price.model.update', targetType: 'model_price', targetId: input.model },
-    async (tx) => {
-      const before = await lockModelPrice(tx, input.model);
-      const saved = await upsertModelPrice(tx, {
-        model: input.model,
-        inputPerMillion: input.input_per_million,
-        outputPerMillion: input.output_per_million,
-      });
-      return {
-        result: saved,
-        before: before
-          ? { input_per_million: before.inputPerMillion, output_per_million: before.outputPerMillion }
-          : null,
-        after: { input_per_million: saved.inputPerMillion, output_per_million: saved.outputPerMillion },
-      };
-    },
+  // The repo moves the price version with the write; this instance drops its copy at once.
+  const row = await priceCache(platform).change(() =>
+    audited(
+      platform.db,
+      ctx,
+      { action: 'price.model.update', targetType: 'model_price', targetId: input.model },
+      async (tx) => {
+        const before = await lockModelPrice(tx, input.model);
+        const saved = await upsertModelPrice(tx, {
+          model: input.model,
+          inputPerMillion: input.input_per_million,
+          outputPerMillion: input.output_per_million,
+        });
+        return {
+          result: saved,
+          before: before
+            ? { input_per_million: before.inputPerMillion, output_per_million: before.outputPerMillion }
+            : null,
+          after: { input_per_million: saved.inputPerMillion, output_per_million: saved.outputPerMillion },
+        };
+      },
+    ),
   );
   return { price: toModelPrice(row) };
 }
 
 export async function deleteModelPrice(platform: Platform, ctx: SignedInContext, model: string) {
-  const deleted = await audited(
-    platform.db,
-    ctx,
-    { action: 'price.model.delete', targetType: 'model_price', targetId: model },
-    async (tx) => {
-      const before = await lockModelPrice(tx, model);
-      if (!before) throw new AppError('NOT_FOUND', { msg: 'No price is set for this model' });
-      await removeModelPrice(tx, model);
-      return {
-        result: true,
-        before: { input_per_million: before.inputPerMillion, output_per_million: before.outputPerMillion },
-        after: null,
-      };
-    },
+  const deleted = await priceCache(platform).change(() =>
+    audited(
+      platform.db,
+      ctx,
+      { action: 'price.model.delete', targetType: 'model_price', targetId: model },
+      async (tx) => {
+        const before = await lockModelPrice(tx, model);
+        if (!before) throw new AppError('NOT_FOUND', { msg: 'No price is set for this model' });
+        await removeModelPrice(tx, model);
+        return {
+          result: true,
+          before: { input_per_million: before.inputPerMillion, output_per_million: before.outputPerMillion },
+          after: null,
+        };
+      },
+    ),
   );
   return { deleted };
 }
@@ -118,22 +122,24 @@ export async function setFunctionPrice(
   ctx: SignedInContext,
   input: { function_key: string; credits: number },
 ) {
-  const row = await audited(
-    platform.db,
-    ctx,
-    { action: 'price.function.update', targetType: 'function_price', targetId: input.function_key },
-    async (tx) => {
-      const before = await lockFunctionPrice(tx, input.function_key);
-      const saved = await upsertFunctionPrice(tx, {
-        functionKey: input.function_key,
-        credits: input.credits,
-      });
-      return {
-        result: saved,
-        before: before ? { credits: before.credits } : null,
-        after: { credits: saved.credits },
-      };
-    },
+  const row = await priceCache(platform).change(() =>
+    audited(
+      platform.db,
+      ctx,
+      { action: 'price.function.update', targetType: 'function_price', targetId: input.function_key },
+      async (tx) => {
+        const before = await lockFunctionPrice(tx, input.function_key);
+        const saved = await upsertFunctionPrice(tx, {
+          functionKey: input.function_key,
+          credits: input.credits,
+        });
+        return {
+          result: saved,
+          before: before ? { credits: before.credits } : null,
+          after: { credits: saved.credits },
+        };
+      },
+    ),
   );
   return { price: toFunctionPrice(row) };
 }
@@ -155,11 +161,10 @@ export async function costOfCall(
   call: { functionKey: string; model: string; inputTokens: number; outputTokens: number },
 ): Promise<CallCost> {
   const area = call.functionKey.split('.')[0] ?? call.functionKey;
-  const [model, own, ofArea] = await Promise.all([
-    findModelPrice(platform.db, call.model),
-    findFunctionPrice(platform.db, call.functionKey),
-    area === call.functionKey ? null : findFunctionPrice(platform.db, area),
-  ]);
+  const prices = await currentPrices(platform);
+  const model = prices.models.get(call.model);
+  const own = prices.functions.get(call.functionKey);
+  const ofArea = area === call.functionKey ? undefined : prices.functions.get(area);
   if (!model) {
     throw new AppError('CONFLICT', { msg: `The model ${call.model} has no price, so it cannot be used yet` });
   }

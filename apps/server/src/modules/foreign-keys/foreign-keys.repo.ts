@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { foreignKeys, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
+import { bumpVersion } from '../../platform/versions';
 
 export type ForeignKeyRow = typeof foreignKeys.$inferSelect & { updatedByEmail: string | null };
 
@@ -54,6 +55,8 @@ export async function upsertForeignKey(tx: Tx, kind: string, sealed: string, use
         lastTestAt: null,
       },
     });
+  // The vault is kept in memory by its version (foreign-keys.service): it moves with every write.
+  await bumpVersion(tx, 'foreign_key');
 }
 
 export async function deleteForeignKey(tx: Tx, kind: string): Promise<boolean> {
@@ -61,6 +64,7 @@ export async function deleteForeignKey(tx: Tx, kind: string): Promise<boolean> {
     .delete(foreignKeys)
     .where(eq(foreignKeys.kind, kind))
     .returning({ kind: foreignKeys.kind });
+  await bumpVersion(tx, 'foreign_key');
   return gone.length > 0;
 }
 

@@ -10,6 +10,7 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { Sealer } from '../../platform/sealed';
+import { VersionedCache } from '../../platform/versioned-cache';
 import {
   deleteForeignKey,
   type ForeignKeyRow,
@@ -103,11 +104,54 @@ function toView(platform: Platform, kind: ForeignKeyKindName, row: ForeignKeyRow
 }
 
 /**
+ * The saved credentials are read on every model call and every call to Google, so the vault is
+ * kept in memory per `foreign_key` version (each write moves it in its transaction, and every
+ * instance hears of it), its values opened once per version.
+ */
+const vaults = new WeakMap<Platform, VersionedCache<Map<string, Values | Error | null>>>();
+
+function vault(platform: Platform): VersionedCache<Map<string, Values | Error | null>> {
+  let found = vaults.get(platform);
+  if (!found) {
+    found = new VersionedCache<Map<string, Values | Error | null>>(
+      platform.db,
+      {
+        key: 'foreign_key',
+        initial: new Map(),
+        // A row that cannot be opened (sealed with another secret) fails its own kind's reads only.
+        load: async () =>
+          new Map<string, Values | Error | null>(
+            (await findForeignKeys(platform.db)).map((row): [string, Values | Error | null] => {
+              try {
+                return [row.kind, openValues(platform, row)];
+              } catch (error) {
+                return [row.kind, error instanceof Error ? error : new Error(String(error))];
+              }
+            }),
+          ),
+      },
+      platform.changes,
+    );
+    vaults.set(platform, found);
+  }
+  return found;
+}
+
+async function savedValues(platform: Platform, kind: ForeignKeyKindName): Promise<Values | null> {
+  const cache = vault(platform);
+  await cache.fresh();
+  const values = cache.current.get(kind);
+  if (values instanceof Error) throw values;
+  // A copy: a caller may not change what the next caller reads.
+  return values ? { ...values } : null;
+}
+
+/**
  * The credentials of one kind, for the feature that uses them (Google sign-in and connectors,
  * later payments, mail, storage, models): the saved ones, else the environment's, else null.
  */
 export async function readForeignKey(platform: Platform, kind: ForeignKeyKindName): Promise<Values | null> {
-  const saved = openValues(platform, await findForeignKey(platform.db, kind));
+  const saved = await savedValues(platform, kind);
   if (saved) return saved;
   const seeded = ENV_SEEDS[kind](platform.config);
   return Object.keys(seeded).length > 0 ? seeded : null;
@@ -138,28 +182,31 @@ export async function saveForeignKey(
     if (!def.fields.some((field) => field.key === key))
       throw validationError({ [`values.${key}`]: 'Unknown field' });
   }
-  await audited(
-    platform.db,
-    ctx,
-    { action: 'foreign_key.save', targetType: 'foreign_key', targetId: kind },
-    async (tx) => {
-      const before = openValues(platform, await findForeignKey(tx, kind)) ?? {};
-      const next: Values = {};
-      const changed: string[] = [];
-      for (const field of def.fields) {
-        const given = input[field.key];
-        const value =
-          given === undefined || (given === '' && field.secret) ? (before[field.key] ?? '') : given;
-        if (field.required && !value)
-          throw validationError({ [`values.${field.key}`]: `${field.label} is required` });
-        if (value && 'choices' in field && !(field.choices as readonly string[]).includes(value))
-          throw validationError({ [`values.${field.key}`]: 'Not one of the values this field takes' });
-        if (value) next[field.key] = value;
-        if ((before[field.key] ?? '') !== value) changed.push(field.key);
-      }
-      await upsertForeignKey(tx, kind, sealer(platform).seal(JSON.stringify(next)), ctx.user.id);
-      return { result: undefined, after: { changed_fields: changed } };
-    },
+  // The repo moves the vault's version with the write; this instance drops its copy at once.
+  await vault(platform).change(() =>
+    audited(
+      platform.db,
+      ctx,
+      { action: 'foreign_key.save', targetType: 'foreign_key', targetId: kind },
+      async (tx) => {
+        const before = openValues(platform, await findForeignKey(tx, kind)) ?? {};
+        const next: Values = {};
+        const changed: string[] = [];
+        for (const field of def.fields) {
+          const given = input[field.key];
+          const value =
+            given === undefined || (given === '' && field.secret) ? (before[field.key] ?? '') : given;
+          if (field.required && !value)
+            throw validationError({ [`values.${field.key}`]: `${field.label} is required` });
+          if (value && 'choices' in field && !(field.choices as readonly string[]).includes(value))
+            throw validationError({ [`values.${field.key}`]: 'Not one of the values this field takes' });
+          if (value) next[field.key] = value;
+          if ((before[field.key] ?? '') !== value) changed.push(field.key);
+        }
+        await upsertForeignKey(tx, kind, sealer(platform).seal(JSON.stringify(next)), ctx.user.id);
+        return { result: undefined, after: { changed_fields: changed } };
+      },
+    ),
   );
   return toView(platform, kind, await findForeignKey(platform.db, kind));
 }
@@ -169,14 +216,16 @@ export async function clearForeignKey(
   ctx: SignedInContext,
   kind: ForeignKeyKindName,
 ): Promise<ForeignKeyView> {
-  await audited(
-    platform.db,
-    ctx,
-    { action: 'foreign_key.clear', targetType: 'foreign_key', targetId: kind },
-    async (tx) => ({
-      result: undefined,
-      after: { cleared: await deleteForeignKey(tx, kind) },
-    }),
+  await vault(platform).change(() =>
+    audited(
+      platform.db,
+      ctx,
+      { action: 'foreign_key.clear', targetType: 'foreign_key', targetId: kind },
+      async (tx) => ({
+        result: undefined,
+        after: { cleared: await deleteForeignKey(tx, kind) },
+      }),
+    ),
   );
   return toView(platform, kind, null);
 }

@@ -89,6 +89,8 @@ describe('the assistant over Anthropic, Gemini and a fallback model', () => {
         await upsertModelPrice(tx, { model: fallback, ...FALLBACK_PRICE });
       }
     });
+    // The price table is kept in memory by its version: this instance hears of the write first.
+    await t.platform.changes.settle();
     admin = await signInAdmin(t.app);
     someone = await signUpUser(t.app);
   });
@@ -299,6 +301,7 @@ describe('the assistant over Anthropic, Gemini and a fallback model', () => {
 
   it('the fallback answers when the endpoint lacks the primary model (404) or Anthropic is overloaded as its stream opens', async () => {
     await t.platform.db.transaction((tx) => upsertModelPrice(tx, { model: 'gpt-retired', ...PRICE }));
+    await t.platform.changes.settle();
     await saveOpenAi({ model: 'gpt-retired', fallback_model: OPENAI.fallback });
     try {
       openai.script([{ text: 'Answered by the fallback.' }]);

@@ -72,6 +72,8 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
     llm = await startOpenAiStandIn({ models: [MODEL, 'other-model'] });
     t = await createTestApp({ LLM_BASE_URL: llm.url, LLM_API_KEY: llm.apiKey ?? '', LLM_MODEL: MODEL });
     await t.platform.db.transaction((tx) => upsertModelPrice(tx, { model: MODEL, ...PRICE }));
+    // The price table is kept in memory by its version: this instance hears of the write first.
+    await t.platform.changes.settle();
     admin = await signInAdmin(t.app);
     me = await asker();
   });
@@ -469,6 +471,7 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
 
       // A model the endpoint does not offer (priced here, so it may be tried) fails the same way.
       await t.platform.db.transaction((tx) => upsertModelPrice(tx, { model: 'gpt-retired', ...PRICE }));
+      await t.platform.changes.settle();
       await save({ api_key: llm.apiKey ?? '', model: 'gpt-retired' });
       const retired = await ask(user, chatId, 'Sessions last week?');
       expect(retired.calls.map((call) => call.status)).toEqual([404]);

@@ -25,7 +25,7 @@ import {
   reserveCredits,
   settleCredits,
 } from '../../credits/credits.service';
-import { findModelPrice } from '../../credits/prices.repo';
+import { currentPrices } from '../../credits/price-table';
 import { costOfCall } from '../../credits/prices.service';
 import { dropLastExchange, findChat, finishReply, insertExchange, recentMessageRows } from '../chats.repo';
 import { CHAT_NOT_FOUND, NEW_CHAT_TITLE } from '../chats.service';
@@ -160,7 +160,7 @@ export async function sendMessage(
     answering = { model: offlineModel(analyst), answering: () => active.id };
   } else {
     let fallback = active.fallback;
-    if (fallback && !(await findModelPrice(platform.db, fallback.id))) {
+    if (fallback && !(await currentPrices(platform)).models.has(fallback.id)) {
       reply.request.log.warn({ model: fallback.id }, 'the fallback model has no price: not offered');
       fallback = null;
     }

@@ -15,6 +15,7 @@ import { queryAnalytics } from '../../analytics/analytics.service';
 import { buildChart } from '../build-chart';
 import { agTablePart } from '../result-parts';
 import { runModelSql } from './model-sql';
+import { fixedToolSchema } from './tool-schema';
 
 /**
  * The assistant's tools (ARCHITECTURE section 8, Chat), the same for a real model and for the
@@ -33,6 +34,10 @@ export const zQueryToolInput = zAnalyticsQuery.extend({
     .optional()
     .describe('How to draw the result: bar or line, the x column and the metric columns'),
 });
+
+/** The tools' inputs, their JSON schemas made once for every message (tool-schema.ts). */
+const QUERY_TOOL_INPUT = fixedToolSchema(zQueryToolInput);
+const SQL_TOOL_INPUT = fixedToolSchema(z.object({ sql: z.string().min(1).max(20_000) }));
 
 /** How a summary says a chart asked for was refused, before the reason. */
 export const NOT_SHOWN = 'not shown: ';
@@ -95,7 +100,7 @@ export function assistantTools(
   const queryTool = tool({
     description:
       'Query the analytics store with the query model: source (ga, gsc, gads or dataset:<id>), metrics, dimensions, filters, date_range (a quick range or {start,end}), compare (yoy, mom, preceding or {start,end}), order, limit; beside (metrics of another Google source on the same rows, for a query with one dimension both share: ga landing_page with gsc page, or a time grain) answers two sources in one table. Every figure in your answer must come from a result of this tool. Optionally name a chart (bar over categories, line over dates) by the result columns.',
-    inputSchema: zQueryToolInput,
+    inputSchema: QUERY_TOOL_INPUT,
     execute: async (input): Promise<ToolSummary | ToolError> => {
       const { chart: intent, ...query } = input;
       let result: KeptResult;
@@ -131,7 +136,7 @@ export function assistantTools(
   const sqlTool = tool({
     description:
       "Run one read-only SQL statement (SELECT or WITH, DuckDB dialect) over the team's own analytics store (tables ga_daily, gsc_daily, gads_daily and dataset tables) when the query model cannot say it. Rows are capped; nothing outside the team's store can be read.",
-    inputSchema: z.object({ sql: z.string().min(1).max(20_000) }),
+    inputSchema: SQL_TOOL_INPUT,
     execute: async ({ sql }) => {
       try {
         const answer = await runModelSql(platform, ctx, sql);
