@@ -194,11 +194,13 @@ export async function analysisChatTools(
       inputSchema: toolInputOf(definition, version),
       execute: async (input) => {
         try {
-          const run = await runFunction(platform, ctx, {
+          const work = runFunction(platform, ctx, {
             function_key: definition.key,
             inputs: (input.inputs ?? {}) as Record<string, unknown>,
             filters: input.filters ?? [],
           });
+          sink.running(work);
+          const run = await work;
           sink.charged(run.credits ?? 0);
           sink.emit([
             ...run.parts,

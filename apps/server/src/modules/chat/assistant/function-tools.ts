@@ -17,6 +17,11 @@ export interface ToolSink {
   emit: (parts: ReplyPart[]) => void;
   /** Credits a tool charged on its own hold (a function run's price), shown with the reply's cost. */
   charged: (credits: number) => void;
+  /**
+   * A tool's work under way (a function run). The reply is not settled before it ends: a reply
+   * the user stops while a run goes on still shows the run and counts what it charged.
+   */
+  running: (work: Promise<unknown>) => void;
 }
 
 /** A function offered as a tool, as the offline analyst needs to choose it. */

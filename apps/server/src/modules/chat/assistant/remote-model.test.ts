@@ -451,6 +451,76 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
     expect(calls.map((call) => call.closedEarly)).toEqual([true]);
   });
 
+  it('a reply stopped while a function runs waits for the run: its parts and its credits are in the reply', async () => {
+    const { user, teamId } = await asker();
+    const chatId = await newChat(user);
+    const before = await balance(teamId);
+    llm.script([
+      {
+        toolCalls: [
+          { name: 'analysis_gads_wasted_spend', arguments: { inputs: { group: 'keyword', limit: 3 } } },
+        ],
+        usage: { prompt_tokens: 2000, completion_tokens: 40 },
+      },
+      // The run's own summary step, slow: the user stops the reply while it is written.
+      {
+        text: Array.from({ length: 8 }, (_, i) => `slow${i} `),
+        delayMs: 60,
+        usage: { prompt_tokens: 900, completion_tokens: 30 },
+      },
+    ]);
+    // The app listens already when the test before ran (a real connection, as there).
+    const listening = t.app.server.address();
+    const address =
+      listening && typeof listening === 'object'
+        ? `http://127.0.0.1:${listening.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const id = `remote-stopped-run-${Date.now()}`;
+    const stop = new AbortController();
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      request(`${address}/api/chats/${chatId}/messages`, {
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        signal: stop.signal,
+        agent: false,
+      })
+        .on('response', resolve)
+        .on('error', reject)
+        .end(JSON.stringify({ id, text: 'Which keywords waste money?' }));
+    });
+    res.on('error', () => undefined);
+    let received = '';
+    for await (const chunk of res) {
+      received += String(chunk);
+      if (received.includes('"tool-input-available"')) break;
+    }
+    // Stopped once the function was called, before its run could end.
+    expect(received).not.toContain('"tool-output-available"');
+    stop.abort();
+
+    let kept = await keptReply(user, chatId);
+    for (const started = Date.now(); kept.status === 'streaming' && Date.now() - started < 10_000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      kept = await keptReply(user, chatId);
+    }
+    expect(kept.status).toBe('stopped');
+    const runs = (await callEndpoint(t.app, listAnalysisRuns, { as: user, query: {} })).ok().items;
+    expect(runs.map((run) => [run.function_key, run.status])).toEqual([
+      ['analysis.gads_wasted_spend', 'succeeded'],
+    ]);
+    const run = runs[0] as (typeof runs)[number];
+    expect(run.credits).toBeGreaterThan(0);
+    // The reply keeps the run's grid and counts its credits beside the message's tokens.
+    expect(kept.parts.some((part) => part.type === 'ag_table')).toBe(true);
+    const { log } = await usageOf(teamId, id);
+    if (!log) throw new Error('a stopped reply is logged');
+    expect(kept.credits).toBe(log.credits + (run.credits ?? 0));
+    expect(await balanceOf(t, teamId)).toMatchObject({
+      balance: before - log.credits - (run.credits ?? 0),
+      held: 0,
+    });
+  });
+
   it('a wrong API key (or a model the endpoint lacks) fails the reply cleanly: an error frame, status failed, nothing charged, the hold released', async () => {
     const { user, teamId } = me;
     const chatId = await me.newChat();

@@ -119,6 +119,8 @@ export async function sendMessage(
   const parts: ReplyPart[] = [];
   let showPart: (part: ReplyPart) => void = () => undefined;
   let functionCredits = 0;
+  /** Function runs under way: a reply stopped during one is settled once it has ended. */
+  const underWay = new Set<Promise<unknown>>();
   const sink: ToolSink = {
     emit: (more) => {
       for (const part of more) {
@@ -128,6 +130,14 @@ export async function sendMessage(
     },
     charged: (credits) => {
       functionCredits += credits;
+    },
+    running: (work) => {
+      const tracked = work.then(
+        () => undefined,
+        () => undefined,
+      );
+      underWay.add(tracked);
+      void tracked.then(() => underWay.delete(tracked));
     },
   };
 
@@ -264,6 +274,10 @@ export async function sendMessage(
   ): Promise<ReplyCost> => {
     if (settled) throw new Error('finished twice');
     settled = true;
+    // A run the user stopped the reply during goes on (it is kept in the analysis history and
+    // charges its own hold): the reply shows it and counts its credits once it has ended. The SDK
+    // waits for a tool it started before its stream ends today; this holds without relying on it.
+    while (underWay.size > 0) await Promise.all([...underWay]);
     stopLease();
     const rowsWritten = await wrote;
     if (!rowsWritten) status = 'failed';
