@@ -3,7 +3,8 @@
 // route of the same server, in the same run, over loopback.
 //   BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 10), SERVER_LOG_LEVEL (default warn),
 //   BENCH_DATABASE_URL (PostgreSQL to run the server on instead of the embedded PGlite; it is
-//   migrated and gets a bench user).
+//   migrated and gets a bench user), SERVER_NODE_ARGS (options for the server's node, space
+//   separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
 // Needs a build (`npm run build`). Starts apps/server/dist/main.js with a throw-away DATA_DIR.
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -103,6 +104,7 @@ async function main() {
         : {}),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
+    nodeArgs: (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
   });
   try {
     const token = await signUp(server.url);

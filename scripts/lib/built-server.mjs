@@ -48,6 +48,7 @@ export function freePort(preferred) {
  * @param {boolean} [options.echo] also print the server output to this process's stderr
  * @param {number} [options.timeoutMs] how long to wait for GET /api/healthy (default 90 s)
  * @param {string} [options.logLevel] the server's LOG_LEVEL (default info; SERVER_LOG_LEVEL wins)
+ * @param {string[]} [options.nodeArgs] options for the server's node (`--cpu-prof`, ...)
  * @returns {Promise<BuiltServer>}
  */
 export async function startBuiltServer(options = {}) {
@@ -94,7 +95,7 @@ async function startOnce(options = {}) {
   });
 
   // cwd = the DATA_DIR so that a .env in the repository is not read.
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: dataDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,6 +53,12 @@ export interface SessionCacheOptions {
  */
 export class SessionResolver {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * The cache key of a token already verified, by the token as presented: a warm request skips
+   * the signature check and the hash (two of the three hashes of every call to basic infos,
+   * bench:api). Only tokens that verified are here; a stale one misses and is checked again.
+   */
+  private readonly keysOf = new Map<string, string>();
   /** Token hashes by user, so a word about one user costs no scan. */
   private readonly byUser = new Map<string, Set<string>>();
   /** Values derived from one user's rows (`userMemo`), dropped with the user's entries. */
@@ -152,13 +158,23 @@ export class SessionResolver {
   }
 
   async resolve(token: string): Promise<ResolvedSession | null> {
+    const now = Date.now();
+    const known = this.keysOf.get(token);
+    if (known !== undefined) {
+      const warm = this.entries.get(known);
+      if (warm && now < warm.expiresAt && now < warm.slideAt && now - warm.cachedAt < this.ttlMs) {
+        this.noteActivity(warm, now);
+        return warm.session;
+      }
+      this.keysOf.delete(token);
+    }
     const raw = this.verifiedToken(token);
     if (!raw) return null;
     const key = createHash('sha256').update(raw).digest('base64url');
-    const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now < hit.expiresAt && now < hit.slideAt && now - hit.cachedAt < this.ttlMs) {
       this.noteActivity(hit, now);
+      this.rememberToken(token, key);
       return hit.session;
     }
     if (hit) this.forgetUser(hit.session.user.id);
@@ -166,9 +182,17 @@ export class SessionResolver {
     const found = await this.load(raw, now);
     if (found) this.noteActivity(found, now);
     // Only a listening instance hears of changes; without that, nothing may be kept.
-    if (found && this.listening && generation === this.generation)
+    if (found && this.listening && generation === this.generation) {
       this.remember(key, { ...found, cachedAt: now });
+      this.rememberToken(token, key);
+    }
     return found?.session ?? null;
+  }
+
+  private rememberToken(token: string, key: string): void {
+    // Bounded like the sessions it points at; a cleared map only costs the next calls a hash.
+    if (this.keysOf.size >= this.maxEntries * 2) this.keysOf.clear();
+    this.keysOf.set(token, key);
   }
 
   /** Writes the session's activity when the last one written is older than the throttle. */
