@@ -6,6 +6,7 @@ import { type AuditedChange, audited, recordOperation } from '../../platform/aud
 import type { Tx } from '../../platform/db';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds } from '../../platform/list-query';
+import { unsentMessage } from '../../platform/mail';
 import type { Platform } from '../../platform/platform';
 import { bumpVersion } from '../../platform/versions';
 import { toOperationRecord } from '../audit/operation-record-row';
@@ -222,7 +223,13 @@ export async function sendPasswordReset(platform: Platform, ctx: SignedInContext
   });
   if (!outcome)
     throw new AppError('CONFLICT', { msg: 'This account has no e-mail address to send a link to' });
-  const answer = outcome.sent ? { sent: true, reason: null } : { sent: false, reason: outcome.reason };
+  // Without mail set up, the admin is told so in their words (the SMTP error itself otherwise).
+  const answer = outcome.sent
+    ? { sent: true, reason: null }
+    : {
+        sent: false,
+        reason: platform.mailer.configured ? outcome.reason : ctx.t(unsentMessage(platform.mailer)),
+      };
   await recordOperation(platform.db, ctx, auditTarget(id, 'reset_password'), {
     after: { ...answer, to: user.email },
   });

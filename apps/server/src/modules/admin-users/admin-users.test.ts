@@ -255,12 +255,22 @@ describe('admin users', () => {
 });
 
 describe('admin users without SMTP', () => {
-  it('reset password answers plainly that nothing was sent', async () => {
+  it('reset password answers plainly that nothing was sent, and why, in the admin’s language', async () => {
     const t = await createTestApp();
     const admin = await signInAdmin(t.app);
     const user = await signUpUser(t.app);
     const res = await callEndpoint(t.app, resetAdminUserPassword, { as: admin, params: { id: user.userId } });
-    expect(res.ok()).toEqual({ sent: false, reason: 'not sent: no SMTP configured' });
+    expect(res.ok()).toEqual({
+      sent: false,
+      reason: 'This server cannot send e-mail yet: an administrator has to set up mail first.',
+    });
+    // In the admin's language, as every message of the console.
+    const chinese = await callEndpoint(t.app, resetAdminUserPassword, {
+      as: admin,
+      params: { id: user.userId },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(chinese.ok().reason).toMatch(/[\u4e00-\u9fff]/);
     await t.close();
   });
 });
