@@ -81,7 +81,9 @@ function AiCellView({ row, column }: { row: AiTableRow; column: AiTableColumn })
   return (
     <span className="ai-cell">
       {cell.status === 'failed' ? (
-        <Tooltip title={cell.error ?? status}>
+        // The server keeps why a cell failed as its message id (a plain English sentence): read in
+        // the reader's language where the catalogue has it, as written otherwise.
+        <Tooltip title={cell.error ? t(cell.error) : status}>
           <Tag color="error" icon={<ExclamationCircleOutlined aria-hidden />} tabIndex={0}>
             {status}
           </Tag>

@@ -1,12 +1,15 @@
 import type { AiTableRow, ColumnRun } from '@app/contract/ai-tables/tables';
 import type { Dataset } from '@app/contract/analytics/datasets';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import zhWeb from '../../../../server/src/modules/i18n/seed/web.zh_CN.json';
+import zhTables from '../../../../server/src/modules/i18n/seed/web-ai-tables.zh_CN.json';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
 import type { AiTableAnswer } from '../../lib/ai-tables/table-cache';
+import { changeLanguage } from '../../lib/i18n/change-language';
 import { applyUserBasicEvent } from '../../lib/realtime/user-basic-events';
 import {
   AI_T0,
@@ -82,6 +85,34 @@ async function confirmWith(name: string) {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+});
+
+describe('/ai-table in Chinese', () => {
+  afterEach(async () => {
+    // Unmounted first, then back to English for the next file's tests.
+    cleanup();
+    stubFetch();
+    await changeLanguage('en_US');
+  });
+
+  it('a failed cell says why in the reader’s language', async () => {
+    signIn();
+    const server = tableServer(
+      aiTableAnswerFixture({
+        rows: adRows({
+          r2: { 'col-ad': cellFixture({ status: 'failed', error: 'The model answered nothing' }) },
+        }),
+      }),
+    );
+    stubFetch({
+      ...routes(server.route),
+      'POST /api/babel/text': { body: { version: 1, loc: 'zh_CN', msgstrs: { ...zhWeb, ...zhTables } } },
+    });
+    await changeLanguage('zh_CN');
+    renderApp('/ai-table?table=tbl-1');
+    fireEvent.mouseEnter(await screen.findByText('失败', {}, { timeout: 30_000 }));
+    expect(await screen.findByText('模型没有给出回答')).toBeTruthy();
+  });
 });
 
 describe('/ai-table', () => {
