@@ -52,6 +52,20 @@ describe('payments with the sandbox provider', () => {
     expect(saved.reason).toBe('Saving a card is not available yet: you pay each order when you place it.');
   });
 
+  it('the hosted page names a seeded plan in the reader’s language (no "套餐 1,000 credits")', async () => {
+    const user = await signUpUser(t.app);
+    const paying = await startPaying(t, user, 'credits_1000');
+    if (paying.payment.next.kind !== 'redirect') throw new Error('the sandbox redirects');
+    const page = await t.app.inject({
+      url: paying.payment.next.url,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('测试模式');
+    expect(page.body).toContain('1,000 积分');
+    expect(page.body).not.toContain('1,000 credits');
+  });
+
   it('buying a plan from the hosted page: the page says test mode and runs no script; paying marks bill, order, subscription and credits at once', async () => {
     const user = await signUpUser(t.app);
     const teamId = await teamIdOf(t, user);

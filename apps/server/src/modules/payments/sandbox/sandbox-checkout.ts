@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { seededText } from '@app/contract/i18n/seeded-texts';
 import type { BytesAnswer } from '../../../platform/endpoint';
 import { toSeconds } from '../../../platform/list-query';
 import type { RequestContext } from '../../../platform/request-context';
@@ -68,7 +69,7 @@ ${body}
 function summary(ctx: RequestContext, session: SandboxSession): string {
   return `<dl>
 <dt>${escapeHtml(ctx.t('Order number'))}</dt><dd>${escapeHtml(session.orderNum)}</dd>
-<dt>${escapeHtml(ctx.t('Plan'))}</dt><dd>${escapeHtml(session.planName)}</dd>
+<dt>${escapeHtml(ctx.t('Plan'))}</dt><dd>${escapeHtml(seededText(session.planName, ctx.t))}</dd>
 </dl>
 <div class="amount">${escapeHtml(money(session.amount, session.currency))}</div>`;
 }
