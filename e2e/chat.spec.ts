@@ -113,6 +113,23 @@ test.describe('the assistant', () => {
     await shot(page, 'chat-two-sources');
   });
 
+  test('a one-row answer shows a grid as tall as its row, not a tall empty band', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUpByApi(page.request, baseURL as string, newUser('chat-one-row'));
+    await page.goto('/chat');
+    await ask(page, 'revenue this month so far');
+    const reply = page.getByRole('article', { name: 'Assistant' }).last();
+    await expect(reply.getByTestId('reply-cost')).toBeVisible();
+    // The header, one row and the pager: AG Grid's 150 px least body made it about 240 px.
+    const grid = reply.getByTestId('reply-grid').locator('.ag-root-wrapper');
+    await expect(grid).toBeVisible();
+    const height = (await grid.boundingBox())?.height ?? 0;
+    expect(height).toBeGreaterThan(100);
+    expect(height).toBeLessThan(160);
+  });
+
   test('answers in Chinese, with Chinese headings and cost', async ({ page, baseURL }) => {
     await signUpByApi(page.request, baseURL as string, newUser('chat-zh'));
     await page.goto('/chat');

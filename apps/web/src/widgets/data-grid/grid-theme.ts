@@ -18,6 +18,9 @@ export interface GridThemeTokens {
   colorScheme: 'light' | 'dark';
 }
 
+/** The least body height of a grid that grows with its rows: one row's (room for "no rows"). */
+export const GRID_MIN_BODY_HEIGHT = 42;
+
 /** Quartz in the app's antd colours, so a grid sits in a page like an antd table would. */
 export function gridTheme(tokens: GridThemeTokens) {
   return themeQuartz.withParams({
@@ -35,5 +38,8 @@ export function gridTheme(tokens: GridThemeTokens) {
     borderRadius: tokens.borderRadius,
     wrapperBorderRadius: tokens.borderRadiusLG,
     browserColorScheme: tokens.colorScheme,
+    // A grid that grows with its rows keeps at least this much body: room for the "no rows"
+    // message, not the 150 px that left a one-row answer in the chat under a tall empty band.
+    autoHeightMinBodyHeight: GRID_MIN_BODY_HEIGHT,
   });
 }
