@@ -115,6 +115,20 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
     return reply as NonNullable<typeof reply>;
   }
 
+  /**
+   * The reply of a stream the test hung up on, once it has settled: its rows are written while the
+   * model is asked, so right after an early hang-up the chat may not hold them yet.
+   */
+  async function settledReply(user: User, chatId: string) {
+    for (const started = Date.now(); Date.now() - started < 10_000; ) {
+      const read = (await callEndpoint(t.app, getChat, { as: user, params: { id: chatId } })).ok();
+      const reply = read.messages.at(-1);
+      if (reply?.role === 'assistant' && reply.status !== 'streaming') return reply;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the reply did not settle within 10 s');
+  }
+
   /** Saves the vault's model settings (over the environment's) with the stand-in's URL. */
   const save = async (values: Record<string, string>) =>
     (
@@ -416,11 +430,7 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
     expect(received).toContain('"text-delta"');
     stop.abort();
 
-    let kept = await keptReply(user, chatId);
-    for (const started = Date.now(); kept.status === 'streaming' && Date.now() - started < 5000; ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      kept = await keptReply(user, chatId);
-    }
+    const kept = await settledReply(user, chatId);
     expect(kept.status).toBe('stopped');
     expect(kept.model).toBe(MODEL);
     // The words it had written are kept, fewer than the model had to say.
@@ -498,11 +508,7 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
     expect(received).not.toContain('"tool-output-available"');
     stop.abort();
 
-    let kept = await keptReply(user, chatId);
-    for (const started = Date.now(); kept.status === 'streaming' && Date.now() - started < 10_000; ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      kept = await keptReply(user, chatId);
-    }
+    const kept = await settledReply(user, chatId);
     expect(kept.status).toBe('stopped');
     const runs = (await callEndpoint(t.app, listAnalysisRuns, { as: user, query: {} })).ok().items;
     expect(runs.map((run) => [run.function_key, run.status])).toEqual([
