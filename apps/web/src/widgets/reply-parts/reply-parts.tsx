@@ -11,6 +11,7 @@ import { copyText } from '../copy-text/copy-text';
 import { DataGrid } from '../data-grid/data-grid';
 import type { GridColumnDef } from '../data-grid/server-sort';
 import './reply-parts.css';
+import { googleServiceLabel } from '../../lib/labels/connector-labels';
 
 // Heavy pieces load when a reply needs them, not with /chat (docs/performance.md).
 const MarkdownView = lazy(() => import('./markdown-view').then((m) => ({ default: m.MarkdownView })));
@@ -36,13 +37,7 @@ function SourceLine({ part }: { part: Sourced }) {
   // Figures from two sources (one read beside the other) say which property is which service's.
   const named = new Set(part.freshness.map((f) => f.source)).size > 1;
   const serviceOf = (source: string) =>
-    source === 'ga'
-      ? t('Google Analytics 4')
-      : source === 'gsc'
-        ? t('Google Search Console')
-        : source === 'gads'
-          ? t('Google Ads')
-          : t('Dataset');
+    source.startsWith('dataset:') ? t('Dataset') : googleServiceLabel(source, t);
   const sources = part.freshness.map((f) => {
     const synced = f.synced_at ? formatDate(f.synced_at) : t('never');
     return `${named ? `${serviceOf(f.source)}: ` : ''}${f.property_name}${f.demo ? ` (${t('Demo')})` : ''} · ${t('updated {{time}}', { time: synced })}${
