@@ -21,16 +21,6 @@ export function listFunctionPrices(db: Queryable) {
   return db.select().from(functionPrices).orderBy(functionPrices.functionKey);
 }
 
-export async function findModelPrice(db: Queryable, model: string): Promise<ModelPriceRow | null> {
-  const [row] = await db.select().from(modelPrices).where(eq(modelPrices.model, model));
-  return row ?? null;
-}
-
-export async function findFunctionPrice(db: Queryable, key: string): Promise<FunctionPriceRow | null> {
-  const [row] = await db.select().from(functionPrices).where(eq(functionPrices.functionKey, key));
-  return row ?? null;
-}
-
 /** The row as it was before the change (for the record), locked for the change. */
 export async function lockModelPrice(tx: Tx, model: string): Promise<ModelPriceRow | null> {
   const [row] = await tx.select().from(modelPrices).where(eq(modelPrices.model, model)).for('update');

@@ -11,8 +11,6 @@ import { currentPrices, priceCache } from './price-table';
 import {
   type FunctionPriceRow,
   insertMissingPrices,
-  listFunctionPrices,
-  listModelPrices,
   lockFunctionPrice,
   lockModelPrice,
   type ModelPriceRow,
@@ -58,11 +56,12 @@ const toFunctionPrice = (row: FunctionPriceRow): FunctionPrice => ({
 });
 
 export async function getPrices(platform: Platform) {
-  const [models, functions] = await Promise.all([
-    listModelPrices(platform.db),
-    listFunctionPrices(platform.db),
-  ]);
-  return { models: models.map(toModelPrice), functions: functions.map(toFunctionPrice) };
+  // The table every call is priced by, in key order (as it was loaded).
+  const prices = await currentPrices(platform);
+  return {
+    models: [...prices.models.values()].map(toModelPrice),
+    functions: [...prices.functions.values()].map(toFunctionPrice),
+  };
 }
 
 export async function setModelPrice(
