@@ -2,6 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { deleteCookie } from './src/lib/cookies';
 import { hidingRules } from './src/lib/testing/hiding-rules';
+import { fixedMediaQueryList } from './src/lib/testing/media-query-list';
 
 /**
  * Every page test sees AG Grid's lazy chunk as the stand-in (lib/testing/grid-stand-in): the real
@@ -26,16 +27,7 @@ afterEach(() => {
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string): MediaQueryList => fixedMediaQueryList(query, false),
   });
 }
 

@@ -116,6 +116,41 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
   }
 
   /**
+   * Sends a question over a real connection (inject cannot hang up), its own (Node's fetch keeps a
+   * spare one open to the server after an abort, which would hold the app's close for seconds),
+   * reads the reply stream until `until` appears, then hangs up as a user who stops does.
+   * Answers what was read.
+   */
+  async function askUntil(user: User, chatId: string, id: string, text: string, until: string) {
+    const listening = t.app.server.address();
+    const address =
+      listening && typeof listening === 'object'
+        ? `http://127.0.0.1:${listening.port}`
+        : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stop = new AbortController();
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      request(`${address}/api/chats/${chatId}/messages`, {
+        method: 'POST',
+        headers: { ...user.auth, 'content-type': 'application/json' },
+        signal: stop.signal,
+        agent: false,
+      })
+        .on('response', resolve)
+        .on('error', reject)
+        .end(JSON.stringify({ id, text }));
+    });
+    expect(res.statusCode).toBe(200);
+    res.on('error', () => undefined);
+    let received = '';
+    for await (const chunk of res) {
+      received += String(chunk);
+      if (received.includes(until)) break;
+    }
+    stop.abort();
+    return received;
+  }
+
+  /**
    * The reply of a stream the test hung up on, once it has settled: its rows are written while the
    * model is asked, so right after an early hang-up the chat may not hold them yet.
    */
@@ -403,32 +438,10 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
         usage: { prompt_tokens: 1800, completion_tokens: 50 },
       },
     ]);
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const sentBefore = llm.completions().length;
     const id = `remote-stopped-${Date.now()}`;
-    // A real connection (inject cannot hang up), its own (Node's fetch keeps a spare one open
-    // to the server after an abort, which would hold the app's close for seconds).
-    const stop = new AbortController();
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      request(`${address}/api/chats/${chatId}/messages`, {
-        method: 'POST',
-        headers: { ...user.auth, 'content-type': 'application/json' },
-        signal: stop.signal,
-        agent: false,
-      })
-        .on('response', resolve)
-        .on('error', reject)
-        .end(JSON.stringify({ id, text: 'Tell me a long story about sessions' }));
-    });
-    expect(res.statusCode).toBe(200);
-    res.on('error', () => undefined);
-    let received = '';
-    for await (const chunk of res) {
-      received += String(chunk);
-      if (received.includes('"text-delta"')) break;
-    }
+    const received = await askUntil(user, chatId, id, 'Tell me a long story about sessions', '"text-delta"');
     expect(received).toContain('"text-delta"');
-    stop.abort();
 
     const kept = await settledReply(user, chatId);
     expect(kept.status).toBe('stopped');
@@ -479,34 +492,16 @@ describe('the assistant over an OpenAI-compatible endpoint (the stand-in)', () =
         usage: { prompt_tokens: 900, completion_tokens: 30 },
       },
     ]);
-    // The app listens already when the test before ran (a real connection, as there).
-    const listening = t.app.server.address();
-    const address =
-      listening && typeof listening === 'object'
-        ? `http://127.0.0.1:${listening.port}`
-        : await t.app.listen({ port: 0, host: '127.0.0.1' });
     const id = `remote-stopped-run-${Date.now()}`;
-    const stop = new AbortController();
-    const res = await new Promise<IncomingMessage>((resolve, reject) => {
-      request(`${address}/api/chats/${chatId}/messages`, {
-        method: 'POST',
-        headers: { ...user.auth, 'content-type': 'application/json' },
-        signal: stop.signal,
-        agent: false,
-      })
-        .on('response', resolve)
-        .on('error', reject)
-        .end(JSON.stringify({ id, text: 'Which keywords waste money?' }));
-    });
-    res.on('error', () => undefined);
-    let received = '';
-    for await (const chunk of res) {
-      received += String(chunk);
-      if (received.includes('"tool-input-available"')) break;
-    }
+    const received = await askUntil(
+      user,
+      chatId,
+      id,
+      'Which keywords waste money?',
+      '"tool-input-available"',
+    );
     // Stopped once the function was called, before its run could end.
     expect(received).not.toContain('"tool-output-available"');
-    stop.abort();
 
     const kept = await settledReply(user, chatId);
     expect(kept.status).toBe('stopped');

@@ -2,24 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PHONE_QUERY } from '../../../lib/layout/use-phone';
+import { fixedMediaQueryList } from '../../../lib/testing/media-query-list';
 import { renderApp } from '../../testing/render-app';
 import { signedInRoutes, signIn } from '../../testing/signed-in-stubs';
 import { stubFetch } from '../../testing/stub-fetch';
 
 /** A viewport of 375 px: only the phone query matches (antd's min-width breakpoints do not). */
 function onAPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === PHONE_QUERY,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fixedMediaQueryList(query, query === PHONE_QUERY),
   );
 }
 
