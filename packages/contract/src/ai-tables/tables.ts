@@ -20,6 +20,7 @@ export const AI_TABLE_MAX_ROWS = 10_000;
 export const AI_TABLE_NAME_MAX = 120;
 export const AI_PROMPT_MAX = 4000;
 export const AI_LABELS_MAX = 30;
+export const AI_MODEL_ID_MAX = 120;
 
 export const AI_OUTPUT_TYPES = ['text', 'number', 'label', 'ad_copy'] as const;
 export const zAiOutputType = z.enum(AI_OUTPUT_TYPES);
@@ -58,6 +59,8 @@ export const zAiColumnConfig = z.object({
   output: zAiOutputType,
   /** The labels a `label` column chooses from. */
   labels: z.array(z.string().trim().min(1).max(60)).max(AI_LABELS_MAX).optional(),
+  /** The model that writes the cells (one of `listAiModels`); null or absent: the assistant's. */
+  model: z.string().trim().min(1).max(AI_MODEL_ID_MAX).nullable().optional(),
 });
 export type AiColumnConfig = z.infer<typeof zAiColumnConfig>;
 
@@ -132,6 +135,27 @@ export const listAiTables = defineEndpoint({
     allowed: z.boolean(),
     /** Credits a generated cell costs before its tokens. */
     cell_price: z.number().int(),
+  }),
+});
+
+export const zAiModel = z.object({
+  /** The model's id, as the price table and the usage log name it. */
+  id: z.string(),
+  /** Which provider serves it; `offline`: the offline writer (arithmetic over the row, free of tokens). */
+  kind: z.enum(['llm_openai_compatible', 'llm_anthropic', 'llm_gemini', 'offline']),
+});
+export type AiModel = z.infer<typeof zAiModel>;
+
+export const listAiModels = defineEndpoint({
+  method: 'GET',
+  path: '/api/ai-tables/models',
+  permission: 'signed_in',
+  summary: 'The models an AI column can be written by, and the one that writes it when none is chosen',
+  tags,
+  response: z.object({
+    items: z.array(zAiModel),
+    /** The assistant's model: what writes a column whose `model` is null. */
+    default_model: z.string(),
   }),
 });
 

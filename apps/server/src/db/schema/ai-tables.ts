@@ -60,6 +60,8 @@ export const aiTableColumns = pgTable(
     /** text | number | label | ad_copy */
     output: text('output'),
     labels: jsonb('labels'),
+    /** The model that writes the column's cells; null: the assistant's model at run time. */
+    model: text('model'),
     promptVersion: integer('prompt_version').notNull().default(1),
   },
   (t) => [index('ai_table_columns_table_idx').on(t.tableId, t.position)],

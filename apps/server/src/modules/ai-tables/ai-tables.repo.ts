@@ -238,7 +238,14 @@ export async function deleteTableRow(db: Queryable, id: string) {
 export async function insertAiColumn(
   db: Db,
   tableId: string,
-  column: { name: string; type: string; prompt: string; output: string; labels: string[] | null },
+  column: {
+    name: string;
+    type: string;
+    prompt: string;
+    output: string;
+    labels: string[] | null;
+    model: string | null;
+  },
 ) {
   const [last] = await db
     .select({ position: max(aiTableColumns.position) })

@@ -6,6 +6,7 @@ import {
   editAiCell,
   exportAiTable,
   getAiTable,
+  listAiModels,
   listAiTables,
   runAiColumn,
   updateAiColumn,
@@ -22,6 +23,7 @@ export const aiTablesModule: ServerModule = {
     defineColumnRunJobs(platform);
     const route = routesFor(app, platform.registry);
     route(listAiTables, ({ ctx }) => tables.listTables(platform, ctx));
+    route(listAiModels, () => tables.listModels(platform));
     route(createAiTable, async ({ ctx, body }) => ({ table: await tables.createTable(platform, ctx, body) }));
     route(getAiTable, ({ ctx, params }) => tables.getTable(platform, ctx, params.id));
     route(deleteAiTable, ({ ctx, params }) => tables.deleteTable(platform, ctx, params.id));

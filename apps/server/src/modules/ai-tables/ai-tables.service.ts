@@ -18,7 +18,7 @@ import { findTeamDataset } from '../analytics/datasets.repo';
 import { datasetTable } from '../analytics/datasets.service';
 import { resultCsv, resultXlsx } from '../analytics/export-result';
 import { shownHeading, shownValue } from '../analytics/shown-values';
-import { activeModel } from '../chat/assistant/providers';
+import { activeModel, offeredModel, offeredModels } from '../chat/assistant/providers';
 import { planFunctionKeys } from '../credits/credits.repo';
 import { currentPrices } from '../credits/price-table';
 import { storeGeneratedForDownload } from '../storage/generated-files';
@@ -237,6 +237,32 @@ function checkLabels(config: AiColumnConfig) {
   }
 }
 
+/** The models a column can be written by, and the assistant's (what writes a column without one). */
+export async function listModels(platform: Platform) {
+  const [items, active] = await Promise.all([offeredModels(platform), activeModel(platform)]);
+  return { items, default_model: active.id };
+}
+
+/**
+ * The model a run records and is written by: the column's own (still offered), or the
+ * assistant's at the start.
+ */
+async function runModel(platform: Platform, columnModel: string | null): Promise<string> {
+  if (!columnModel) return (await activeModel(platform)).id;
+  return (await checkModel(platform, columnModel)) ?? columnModel;
+}
+
+/** A chosen model must be one offered now; null (the assistant's) always is. */
+async function checkModel(platform: Platform, model: string | null | undefined): Promise<string | null> {
+  if (!model) return null;
+  if (!(await offeredModel(platform, model))) {
+    throw new AppError('VALIDATION_ERROR', {
+      fields: { model: 'This model is not offered on this server: choose one of the list' },
+    });
+  }
+  return model;
+}
+
 export async function addColumn(
   platform: Platform,
   ctx: SignedInContext,
@@ -245,12 +271,14 @@ export async function addColumn(
 ) {
   const table = await mustFindTable(platform, ctx, id);
   checkLabels(input);
+  const model = await checkModel(platform, input.model);
   const column = await insertAiColumn(platform.db, table.id, {
     name: input.name,
     type: input.output === 'number' ? 'number' : 'text',
     prompt: input.prompt,
     output: input.output,
     labels: input.output === 'label' ? (input.labels ?? []) : null,
+    model,
   });
   return toColumn(column);
 }
@@ -271,8 +299,13 @@ export async function updateColumn(
   const table = await mustFindTable(platform, ctx, id);
   checkLabels(input);
   const column = await mustFindAiColumn(platform, table.id, columnId);
+  // The model kept is not checked again unless it changes: a column keeps its model's name while
+  // its provider is away, and its run says the model is missing.
+  const model =
+    (input.model ?? null) === column.model ? column.model : await checkModel(platform, input.model);
   const changed =
     column.prompt !== input.prompt ||
+    column.model !== model ||
     column.output !== input.output ||
     JSON.stringify(column.labels ?? null) !==
       JSON.stringify(input.output === 'label' ? (input.labels ?? []) : null);
@@ -282,7 +315,8 @@ export async function updateColumn(
     output: input.output,
     type: input.output === 'number' ? 'number' : 'text',
     labels: input.output === 'label' ? (input.labels ?? []) : null,
-    // A new prompt is a new version: kept values say which one made them.
+    model,
+    // A new prompt (or model) is a new version: kept values say which one made them.
     promptVersion: changed ? column.promptVersion + 1 : column.promptVersion,
   });
   if (!updated) throw new AppError('NOT_FOUND', { msg: 'No such AI column' });
@@ -303,10 +337,10 @@ export async function startRun(
       msg: 'This column is already running: pause, resume or cancel that run first',
     });
   }
-  const [rows, cells, active] = await Promise.all([
+  const [rows, cells, model] = await Promise.all([
     tableRows(platform.db, table.id),
     columnCells(platform.db, column.id),
-    activeModel(platform),
+    runModel(platform, column.model),
   ]);
   const status = new Map(cells.map((cell) => [cell.rowId, cell.status]));
   const chosen = typeof scope === 'object' ? new Set(scope.row_ids) : null;
@@ -326,7 +360,7 @@ export async function startRun(
   }
   const run = await insertRunWithCells(
     platform.db,
-    { tableId: table.id, columnId: column.id, teamId: ctx.team.id, userId: ctx.user.id, model: active.id },
+    { tableId: table.id, columnId: column.id, teamId: ctx.team.id, userId: ctx.user.id, model },
     targets,
   );
   if (targets.length > 0) await dispatchRun(platform, run.id);

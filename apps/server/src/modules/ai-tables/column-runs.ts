@@ -1,9 +1,10 @@
 import type { AiCell, AiColumnConfig, ColumnRun } from '@app/contract/ai-tables/tables';
+import { OFFLINE_MODEL } from '@app/contract/billing/prices';
 import { AppError } from '../../platform/app-error';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { findBrand } from '../brand/brand.repo';
-import { activeModel } from '../chat/assistant/providers';
+import { type ActiveModel, offeredModel } from '../chat/assistant/providers';
 import { releaseCredits, reserveCredits, settleCredits } from '../credits/credits.service';
 import { currentPrices } from '../credits/price-table';
 import { costOfCall, tokenCost } from '../credits/prices.service';
@@ -86,6 +87,7 @@ export const configOf = (column: ColumnRow): AiColumnConfig => ({
   prompt: column.prompt ?? '',
   output: (column.output ?? 'text') as AiColumnConfig['output'],
   ...(Array.isArray(column.labels) ? { labels: column.labels as string[] } : {}),
+  model: column.model,
 });
 
 /**
@@ -120,13 +122,16 @@ export async function runColumn(
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const first = await findRun(platform.db, runId);
   if (!first || first.status !== 'running') return;
-  const [columns, active, brand] = await Promise.all([
+  const [columns, writer, brand] = await Promise.all([
     tableColumns(platform.db, first.tableId),
-    activeModel(platform),
+    offeredModel(platform, first.model),
     findBrand(platform.db, first.teamId),
   ]);
   const column = columns.find((c) => c.id === first.columnId);
   if (!column) return;
+  // The run is written by the model it recorded at its start (a restart does not switch it); a
+  // model the admin removed since fails each cell saying so, and nothing is charged for them.
+  const active: ActiveModel = writer ?? { kind: 'offline', id: OFFLINE_MODEL };
   const config = configOf(column);
   const fieldNames = Object.fromEntries(columns.map((c) => [c.key, c.name]));
   const caller = { teamId: first.teamId, userId: first.userId };
@@ -166,6 +171,7 @@ export async function runColumn(
       return { rowId, status: 'failed', value: null, error: message, reservation: null, pause: true };
     }
     try {
+      if (!writer) throw new CellError('The model of this column is no longer offered: choose another one');
       const answer = await writeCell(
         active,
         {

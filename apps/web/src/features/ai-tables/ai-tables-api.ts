@@ -9,6 +9,7 @@ import {
   editAiCell,
   exportAiTable,
   getAiTable,
+  listAiModels,
   listAiTables,
   runAiColumn,
   updateAiColumn,
@@ -32,6 +33,13 @@ export const tableQuery = (id: string) =>
   queryOptions({
     queryKey: aiTableKey(id),
     queryFn: ({ signal }) => callApi(getAiTable, { params: { id }, signal }),
+  });
+
+/** The models an AI column can be written by (the admin's providers, and the offline writer). */
+export const modelsQuery = () =>
+  queryOptions({
+    queryKey: [...aiTablesKey, 'models'],
+    queryFn: ({ signal }) => callApi(listAiModels, { signal }),
   });
 
 /** The team's datasets a table can be made from. */

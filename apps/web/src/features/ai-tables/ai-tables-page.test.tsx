@@ -1,5 +1,6 @@
 import type { AiTableRow, ColumnRun } from '@app/contract/ai-tables/tables';
 import type { Dataset } from '@app/contract/analytics/datasets';
+import { OFFLINE_MODEL } from '@app/contract/billing/prices';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,10 +55,21 @@ const STORED_FILE = {
   origin: 'generated' as const,
 };
 
+/** The admin configured two providers; the chat answers with the first. */
+const MODELS = {
+  items: [
+    { id: 'gpt-4o-mini', kind: 'llm_openai_compatible' },
+    { id: 'claude-haiku', kind: 'llm_anthropic' },
+    { id: OFFLINE_MODEL, kind: 'offline' },
+  ],
+  default_model: 'gpt-4o-mini',
+};
+
 function routes(over: StubRoutes = {}): StubRoutes {
   return {
     ...signedInRoutes(),
     'GET /api/ai-tables': { body: { items: [aiTableFixture()], allowed: true, cell_price: 1 } },
+    'GET /api/ai-tables/models': { body: MODELS },
     'GET /api/analytics/datasets': {
       body: { items: [DATASET, { ...DATASET, id: 'ds-2', status: 'importing' }] },
     },
@@ -503,9 +515,71 @@ describe('/ai-table', () => {
         prompt: 'Intent of {{keyword}}',
         output: 'label',
         labels: ['Buy', 'Learn'],
+        model: null,
       }),
     );
     expect(await screen.findByRole('region', { name: 'Intent' })).toBeTruthy();
+  });
+
+  it("a column can be written by another configured model: the list names each with its provider, the assistant's first", async () => {
+    signIn();
+    const server = tableServer(aiTableAnswerFixture({ columns: aiTableAnswerFixture().columns.slice(0, 3) }));
+    const fetch = stubFetch(
+      routes({
+        ...server.route,
+        'POST /api/ai-tables/tbl-1/columns': (request) => {
+          const body = request.json() as { name: string; prompt: string; model: string };
+          const column = aiColumnFixture({
+            id: 'col-theme',
+            name: body.name,
+            ai: { prompt: body.prompt, output: 'text', model: body.model, prompt_version: 1 },
+          });
+          return { body: { column } };
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/ai-table?table=tbl-1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add AI column' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Column name' }), {
+      target: { value: 'Theme' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Prompt' }), {
+      target: { value: 'Theme of {{keyword}}' },
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Model' }));
+    // Shown as the choice and first in the list.
+    expect(await screen.findAllByTitle("The assistant's model (gpt-4o-mini)")).toHaveLength(2);
+    expect(screen.getByTitle('gpt-4o-mini · OpenAI-compatible')).toBeTruthy();
+    expect(screen.getByTitle('Offline writer: arithmetic over the row, no model')).toBeTruthy();
+    await user.click(screen.getByTitle('claude-haiku · Anthropic'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add column' }));
+    await waitFor(() =>
+      expect(fetch.callsTo('POST /api/ai-tables/tbl-1/columns')[0]?.json()).toMatchObject({
+        name: 'Theme',
+        model: 'claude-haiku',
+      }),
+    );
+  });
+
+  it('a column whose model is no longer offered says so when edited', async () => {
+    signIn();
+    const gone = aiColumnFixture({
+      id: 'col-gone',
+      key: 'ai_2',
+      name: 'Theme',
+      ai: { prompt: 'Theme of {{keyword}}', output: 'text', model: 'gpt-retired', prompt_version: 1 },
+    });
+    stubFetch(
+      routes(
+        tableServer(aiTableAnswerFixture({ columns: [...aiTableAnswerFixture().columns.slice(0, 3), gone] }))
+          .route,
+      ),
+    );
+    renderApp('/ai-table?table=tbl-1');
+    const region = await screen.findByRole('region', { name: 'Theme' });
+    fireEvent.click(within(region).getByRole('button', { name: 'Edit prompt' }));
+    expect(await screen.findByTitle('gpt-retired (no longer offered)')).toBeTruthy();
   });
 
   it('a text cell written by hand is saved through editAiCell and shown', async () => {

@@ -6,12 +6,13 @@ import {
   type AiOutputType,
   type AiTableColumn,
 } from '@app/contract/ai-tables/tables';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Form, type GetRef, Input, Select, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { aiOutputTypeLabel } from '../../lib/labels/ai-table-labels';
+import { aiModelKindLabel, aiOutputTypeLabel } from '../../lib/labels/ai-table-labels';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
-import type { ColumnInput } from './ai-tables-api';
+import { type ColumnInput, modelsQuery } from './ai-tables-api';
 import { insertField, rowFields } from './run-plan';
 
 interface ColumnDrawerProps {
@@ -28,7 +29,12 @@ interface ColumnForm {
   prompt: string;
   output: AiOutputType;
   labels?: string[];
+  /** '' : the assistant's model (a Select cannot hold null as a chosen value). */
+  model: string;
 }
+
+/** The form's value for "the assistant's model". */
+const DEFAULT_MODEL = '';
 
 /**
  * Adds an AI column, or changes one (a new prompt is a new prompt version: the cells already made
@@ -40,6 +46,7 @@ export function ColumnDrawer({ columns, editing, onSave, onClose }: ColumnDrawer
   const showErrors = useServerErrors(form);
   const [saving, setSaving] = useState(false);
   const output = Form.useWatch('output', form);
+  const models = useQuery(modelsQuery());
   const promptRef = useRef<GetRef<typeof Input.TextArea>>(null);
   // Where the caret was when the prompt lost focus to a chip.
   const selection = useRef<[number, number] | null>(null);
@@ -64,6 +71,7 @@ export function ColumnDrawer({ columns, editing, onSave, onClose }: ColumnDrawer
         prompt: values.prompt.trim(),
         output: values.output,
         ...(values.output === 'label' ? { labels: values.labels ?? [] } : {}),
+        model: values.model === DEFAULT_MODEL ? null : values.model,
       });
       onClose();
     } catch (error) {
@@ -79,8 +87,28 @@ export function ColumnDrawer({ columns, editing, onSave, onClose }: ColumnDrawer
         prompt: editing.ai.prompt,
         output: editing.ai.output,
         labels: editing.ai.labels ?? [],
+        model: editing.ai.model ?? DEFAULT_MODEL,
       }
-    : { name: '', prompt: '', output: 'text', labels: [] };
+    : { name: '', prompt: '', output: 'text', labels: [], model: DEFAULT_MODEL };
+  const chosenModel = editing?.ai?.model;
+  const offered = models.data?.items ?? [];
+  const modelOptions = [
+    {
+      value: DEFAULT_MODEL,
+      label: t("The assistant's model ({{model}})", { model: models.data?.default_model ?? '…' }),
+    },
+    ...offered.map((model) => ({
+      value: model.id,
+      label:
+        model.kind === 'offline'
+          ? aiModelKindLabel(model.kind, t)
+          : `${model.id} · ${aiModelKindLabel(model.kind, t)}`,
+    })),
+    // A column's model the admin has since removed still shows, so the form says what it holds.
+    ...(chosenModel && models.data && !offered.some((model) => model.id === chosenModel)
+      ? [{ value: chosenModel, label: t('{{model}} (no longer offered)', { model: chosenModel }) }]
+      : []),
+  ];
 
   return (
     <Drawer
@@ -156,6 +184,15 @@ export function ColumnDrawer({ columns, editing, onSave, onClose }: ColumnDrawer
           <Select
             options={AI_OUTPUT_TYPES.map((type) => ({ value: type, label: aiOutputTypeLabel(type, t) }))}
           />
+        </Form.Item>
+        <Form.Item
+          name="model"
+          label={t('Model')}
+          extra={t(
+            'Each cell is paid at this model’s price; the assistant’s model is the one the chat uses.',
+          )}
+        >
+          <Select options={modelOptions} loading={models.isPending} />
         </Form.Item>
         {output === 'label' && (
           <Form.Item

@@ -98,7 +98,7 @@ export function ColumnRunBar({
           {run && (
             <Typography.Text type="secondary" className="ai-tables__last-run">
               {t('Last run: {{status}}', { status: columnRunStatusLabel(run.status, t) })} ·{' '}
-              <RunCounts run={run} />
+              <span translate="no">{run.model}</span> · <RunCounts run={run} />
             </Typography.Text>
           )}
         </Flex>

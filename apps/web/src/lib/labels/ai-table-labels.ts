@@ -1,4 +1,10 @@
-import type { AiOutputType, AiTableSource, CellStatus, ColumnRun } from '@app/contract/ai-tables/tables';
+import type {
+  AiModel,
+  AiOutputType,
+  AiTableSource,
+  CellStatus,
+  ColumnRun,
+} from '@app/contract/ai-tables/tables';
 import type { Translate } from './translate';
 
 /** The words of an AI table's values (issue 25), one table per enum. */
@@ -16,6 +22,14 @@ export const aiOutputTypeLabel = labeller<AiOutputType>({
   number: (t) => t('Number'),
   label: (t) => t('A label from a list'),
   ad_copy: (t) => t('Ad copy'),
+});
+
+/** Who serves a model an AI column can use (provider names stay as their makers write them). */
+export const aiModelKindLabel = labeller<AiModel['kind']>({
+  llm_openai_compatible: () => 'OpenAI-compatible',
+  llm_anthropic: () => 'Anthropic',
+  llm_gemini: () => 'Google Gemini',
+  offline: (t) => t('Offline writer: arithmetic over the row, no model'),
 });
 
 /** Where an AI cell stands. */

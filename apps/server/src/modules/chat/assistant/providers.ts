@@ -103,3 +103,40 @@ export async function activeModel(platform: Platform): Promise<ActiveModel> {
   }
   return { kind: 'offline', id: OFFLINE_MODEL };
 }
+
+/** A model an AI column may be written by: a configured provider's model or its fallback. */
+export interface OfferedModel {
+  id: string;
+  kind: (typeof MODEL_KINDS)[number] | 'offline';
+}
+
+/**
+ * The models the admin configured (each fully configured provider's model and fallback, whether
+ * or not it answers the chat), then the offline writer, which needs no key. An AI column picks
+ * one of these; it is read per request, so a model the admin removes is offered no more.
+ */
+export async function offeredModels(platform: Platform): Promise<OfferedModel[]> {
+  const offered: OfferedModel[] = [];
+  for (const kind of MODEL_KINDS) {
+    const values = await readForeignKey(platform, kind);
+    if (!values) continue;
+    for (const id of [values.model, values.fallback_model]) {
+      if (!id || offered.some((model) => model.id === id)) continue;
+      if (clientOf(kind, values, id)) offered.push({ id, kind });
+    }
+  }
+  offered.push({ id: OFFLINE_MODEL, kind: 'offline' });
+  return offered;
+}
+
+/** The model named `id` as an offered one writes with it (no fallback), or null when not offered. */
+export async function offeredModel(platform: Platform, id: string): Promise<ActiveModel | null> {
+  if (id === OFFLINE_MODEL) return { kind: 'offline', id: OFFLINE_MODEL };
+  for (const kind of MODEL_KINDS) {
+    const values = await readForeignKey(platform, kind);
+    if (!values || (values.model !== id && values.fallback_model !== id)) continue;
+    const model = clientOf(kind, values, id);
+    if (model) return { kind: 'remote', id, model, fallback: null };
+  }
+  return null;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "ai_table_columns" ADD COLUMN "model" text;
