@@ -18,6 +18,7 @@ import { findTeamDataset } from '../analytics/datasets.repo';
 import { datasetTable } from '../analytics/datasets.service';
 import { resultCsv, resultXlsx } from '../analytics/export-result';
 import { shownHeading, shownValue } from '../analytics/shown-values';
+import { datasetColumnReads } from '../analytics/sources';
 import { activeModel, offeredModel, offeredModels } from '../chat/assistant/providers';
 import { planFunctionKeys } from '../credits/credits.repo';
 import { currentPrices } from '../credits/price-table';
@@ -124,7 +125,7 @@ async function fromDataset(platform: Platform, ctx: SignedInContext, id: string)
   const defs = dataset.columns as DatasetColumn[];
   const read = await platform.analytics.read(
     { kind: 'team', teamId: ctx.team.id },
-    `select ${defs.map((c) => `"${c.key}"`).join(', ')} from "${datasetTable(dataset.id)}" limit ${AI_TABLE_MAX_ROWS + 1}`,
+    `select ${datasetColumnReads(defs).join(', ')} from "${datasetTable(dataset.id)}" limit ${AI_TABLE_MAX_ROWS + 1}`,
     [],
   );
   const all = read?.rows ?? [];

@@ -1,3 +1,4 @@
+import { createAiTable, getAiTable } from '@app/contract/ai-tables/tables';
 import { deleteDataset, getDataset, importDataset, previewDataset } from '@app/contract/analytics/datasets';
 import { runAnalyticsQuery } from '@app/contract/analytics/query';
 import { listAnalyticsSources } from '@app/contract/analytics/sources';
@@ -158,6 +159,44 @@ describe('datasets from uploads', () => {
       expect(row?.sessions).toBe(mine.reduce((sum, r) => sum + r.sessions, 0));
       // Shown in currency units, as the grid shows money.
       expect(row?.spend).toBeCloseTo(mine.reduce((sum, r) => sum + r.spendCents, 0) / 100, 2);
+    }
+  });
+
+  it('an AI table made from the dataset holds its rows as the file had them: dates, text, numbers, money in units, shares', async () => {
+    const { table } = (
+      await callEndpoint(t.app, createAiTable, {
+        as: alice,
+        body: { name: 'Channels', source: { kind: 'dataset', dataset_id: datasetId } },
+      })
+    ).ok();
+    expect(table).toMatchObject({ row_count: ROWS.length, truncated: false, source_label: 'Channel report' });
+    const got = (await callEndpoint(t.app, getAiTable, { as: alice, params: { id: table.id } })).ok();
+    expect(got.columns.map((c) => [c.key, c.type])).toEqual([
+      ['day', 'text'],
+      ['channel', 'text'],
+      ['sessions', 'number'],
+      ['spend', 'number'],
+      ['ctr', 'number'],
+    ]);
+    const read = got.rows.map((row) => row.data);
+    const expected = ROWS.map((r) => ({
+      day: r.day,
+      channel: r.channel,
+      sessions: r.sessions,
+      spend: r.spendCents / 100,
+      ctr: r.ctr,
+    }));
+    const key = (row: Record<string, unknown>) => `${row.day} ${row.channel}`;
+    expect(read.map(key).sort()).toEqual(expected.map(key).sort());
+    for (const row of expected) {
+      const found = read.find((each) => key(each) === key(row));
+      expect(found).toMatchObject({
+        day: row.day,
+        channel: row.channel,
+        sessions: row.sessions,
+        spend: row.spend,
+      });
+      expect(found?.ctr).toBeCloseTo(row.ctr, 6);
     }
   });
 

@@ -251,6 +251,21 @@ export const RESERVED_DATASET_KEYS = new Set(['date', 'week', 'month', 'year', '
  * summed, percentages averaged over rows (a file's percentages have no parts to recompute them
  * from, and the label says so), everything else a dimension; `rows` counts rows.
  */
+/**
+ * Each column of a dataset as its table keeps it, read as the file had it: the first date column
+ * is the table's time axis `date`, the others `c_<key>`; dates as YYYY-MM-DD, currency (kept in
+ * cents) in units. What copies a dataset's rows (AI tables) reads through this, not the keys.
+ */
+export function datasetColumnReads(columns: DatasetColumn[]): string[] {
+  const axis = columns.find((column) => column.type === 'date');
+  return columns.map((column) => {
+    const kept = column === axis ? 'date' : `c_${column.key}`;
+    if (column.type === 'date') return `strftime(${kept}, '%Y-%m-%d')`;
+    if (column.type === 'currency') return `${kept} / 100`;
+    return kept;
+  });
+}
+
 export function datasetSourceDef(dataset: {
   id: string;
   name: string;
