@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { newUser } from './support/accounts';
 import { apiToken } from './support/admin';
@@ -140,7 +140,104 @@ async function buildAdTable(page: Page, w: Words, name: string) {
   expect(String(sheet.getRow(2).getCell(adColumn).value)).toMatch(/Official Site/);
 }
 
+/** A dataset of `rows` keywords, uploaded and imported over the API as the storage page does. */
+async function keywordDataset(request: APIRequestContext, auth: Record<string, string>, rows: number) {
+  const lines = ['Day,Keyword,Clicks'];
+  for (let i = 1; i <= rows; i += 1) {
+    const day = new Date(Date.UTC(2026, 0, 1) + (i % 300) * 86_400_000).toISOString().slice(0, 10);
+    lines.push(`${day},keyword ${i},${i}`);
+  }
+  const stored = await request.post('/api/account/storage/upload', {
+    headers: auth,
+    multipart: {
+      upload_files: { name: 'keywords.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) },
+    },
+  });
+  expect(stored.status(), await stored.text()).toBe(200);
+  const file = ((await stored.json()) as { result: { file: { id: string } | null }[] }).result[0]?.file;
+  if (!file) throw new Error('the upload kept no file');
+  const preview = await request.post('/api/analytics/datasets/preview', {
+    headers: auth,
+    data: { file_id: file.id },
+  });
+  const { columns } = (await preview.json()) as { columns: unknown[] };
+  const started = await request.post('/api/analytics/datasets', {
+    headers: auth,
+    data: { file_id: file.id, name: 'Keywords', columns },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { dataset } = (await started.json()) as { dataset: { id: string } };
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/analytics/datasets/${dataset.id}`, { headers: auth })).json()) as {
+            dataset: { status: string };
+          }
+        ).dataset.status,
+      { timeout: 60_000 },
+    )
+    .toBe('ready');
+  return dataset.id;
+}
+
 test.describe('AI tables', () => {
+  test('a table of 10,000 rows scrolls in one body: only the rows in view are drawn, the last is reached, the header box chooses them all', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const user = await signUpByApi(page.request, baseURL as string, newUser('ai-table-big'));
+    const auth = await apiToken(page.request, user.email, user.password);
+    const datasetId = await keywordDataset(page.request, auth, 10_000);
+    const made = await page.request.post('/api/ai-tables', {
+      headers: auth,
+      data: { name: 'Ten thousand keywords', source: { kind: 'dataset', dataset_id: datasetId } },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const { table } = (await made.json()) as { table: { id: string; row_count: number } };
+    expect(table.row_count).toBe(10_000);
+
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/ai-table?table=${table.id}`);
+    await expect(page.getByText('Rows: 10,000')).toBeVisible({ timeout: 30_000 });
+    const grid = page.locator('.data-grid');
+    await expect(grid.getByText('keyword 1', { exact: true })).toBeVisible();
+    // One body, no pager.
+    await expect(page.getByText('Page size:')).toBeHidden();
+    const drawn = () => grid.locator('.ag-center-cols-container [role="row"]').count();
+    expect(await drawn()).toBeLessThan(80);
+
+    // Scrolled to the end in steps, as a wheel does: the last row comes into view, and the grid
+    // still holds only the rows around it.
+    const scrolled = await grid.evaluate(async (gridElement) => {
+      // The grid's scrolled body: the element that scrolls the rows up and down.
+      const element = [...gridElement.querySelectorAll<HTMLElement>('*')].find(
+        (each) =>
+          each.scrollHeight > each.clientHeight + 1000 && getComputedStyle(each).overflowY !== 'visible',
+      );
+      if (!element) throw new Error('no scrolled body in the grid');
+      const step = Math.max(element.clientHeight, 200) * 3;
+      for (let top = 0; top <= element.scrollHeight; top += step) {
+        element.scrollTop = top;
+        await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
+      }
+      element.scrollTop = element.scrollHeight;
+      return { height: element.scrollHeight, view: element.clientHeight };
+    });
+    // Every row has its height in the body: the scroll spans them all.
+    expect(scrolled.height).toBeGreaterThan(10_000 * 30);
+    await expect(grid.getByText('keyword 10000', { exact: true })).toBeVisible();
+    expect(await drawn()).toBeLessThan(80);
+    await shot(page, 'ai-table-10000-rows');
+
+    // The header's box chooses every row the filters leave.
+    await grid.getByRole('checkbox', { name: /^Choose every row shown/ }).check();
+    await expect(page.getByText(/Rows chosen: 10,?000/)).toBeVisible();
+    await page.getByRole('button', { name: 'Clear the choice' }).click();
+    await expect(page.getByText(/Rows chosen/)).toHaveCount(0);
+  });
+
   test('an AI table of Ads keywords gets an ad-copy column, run, previewed and exported to XLSX', async ({
     page,
     baseURL,

@@ -89,6 +89,13 @@ const adRows = (cells: Record<string, AiTableRow['cells']> = {}): AiTableRow[] =
   rowFixture('r2', { campaign: 'Spring', keyword: 'trail shoes', clicks: 80 }, cells.r2 ?? {}),
 ];
 
+/** AG Grid's choose box of a row (its row id is the table row's). */
+function rowBox(rowId: string): HTMLElement {
+  const box = document.querySelector(`[row-id="${rowId}"] input[type="checkbox"]`);
+  if (!(box instanceof HTMLElement)) throw new Error(`no choose box in row ${rowId}`);
+  return box;
+}
+
 /** The pop-over's confirming button, once the question is showing. */
 async function confirmWith(name: string) {
   fireEvent.click(await screen.findByRole('button', { name }));
@@ -343,7 +350,7 @@ describe('/ai-table', () => {
     const chosen = await screen.findByRole('button', { name: 'Re-run chosen rows (0)' });
     expect(chosen.hasAttribute('disabled')).toBe(true);
 
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Choose row 2' }));
+    fireEvent.click(rowBox('r2'));
     expect(await screen.findByText('Rows chosen: 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Re-run chosen rows (1)' }));
     expect(await screen.findByText('Cells: 1 · about 2 credits')).toBeTruthy();
@@ -353,6 +360,19 @@ describe('/ai-table', () => {
         cells: { row_ids: ['r2'] },
       }),
     );
+  });
+
+  it("the header's box chooses every row shown, and clearing the choice clears the boxes", async () => {
+    signIn();
+    stubFetch(routes(tableServer(aiTableAnswerFixture({ rows: adRows() })).route));
+    renderApp('/ai-table?table=tbl-1');
+    fireEvent.click(await screen.findByRole('checkbox', { name: /^Choose every row shown/ }));
+    expect(await screen.findByText('Rows chosen: 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Re-run chosen rows (2)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the choice' }));
+    await waitFor(() => expect((rowBox('r1') as HTMLInputElement).checked).toBe(false));
+    expect((rowBox('r2') as HTMLInputElement).checked).toBe(false);
+    expect(screen.queryByText(/Rows chosen/)).toBeNull();
   });
 
   it('an ai_table_run message on the event stream updates the shown cells and counts', async () => {

@@ -9,17 +9,12 @@ import { createContext, useContext } from 'react';
 export interface AiGridActions {
   /** The AI columns by grid column id. */
   aiColumns: ReadonlyMap<string, AiTableColumn>;
-  /** The rows chosen for a re-run. */
-  chosen: ReadonlySet<string>;
-  /** A row's 1-based place in the table, for the choose box's name. */
-  rowNumber: (rowId: string) => number;
   /**
    * The row as the page holds it now. AG Grid redraws a cell only when its value changes, so a
    * cell whose state moves without a value (queued to running) reads its row here, not from the
    * grid's copy.
    */
   currentRow: (rowId: string) => AiTableRow | undefined;
-  toggleChosen: (rowId: string) => void;
   saveCell: (rowId: string, column: AiTableColumn, value: CellValue) => Promise<void>;
   openAdCopy: (rowId: string, column: AiTableColumn, editing: boolean) => void;
 }

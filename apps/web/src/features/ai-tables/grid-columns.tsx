@@ -1,25 +1,9 @@
 import type { AiCell, AiTableColumn, AiTableRow } from '@app/contract/ai-tables/tables';
-import type { ICellRendererParams, SuppressKeyboardEventParams } from 'ag-grid-community';
-import { Checkbox } from 'antd';
-import { useTranslation } from 'react-i18next';
+import type { SuppressKeyboardEventParams } from 'ag-grid-community';
 import { AsWrittenCell } from '../../widgets/data-grid/as-written-cell';
 import type { GridColumnDef } from '../../widgets/data-grid/server-sort';
 import { AiCellRenderer, adLine, isAdCopy } from './ai-cell';
-import { aiColId, useAiGridActions } from './grid-actions';
-
-/** The box that chooses a row for "Re-run chosen rows". */
-function ChooseRowCell({ data }: ICellRendererParams<AiTableRow>) {
-  const { t } = useTranslation();
-  const { chosen, toggleChosen, rowNumber } = useAiGridActions();
-  if (!data) return null;
-  return (
-    <Checkbox
-      checked={chosen.has(data.id)}
-      onChange={() => toggleChosen(data.id)}
-      aria-label={t('Choose row {{row}}', { row: rowNumber(data.id) })}
-    />
-  );
-}
+import { aiColId } from './grid-actions';
 
 /** What an AI cell sorts and filters by: its value as text or number (an ad by its headlines). */
 function cellSortValue(cell: AiCell | undefined, output: string): string | number | null {
@@ -35,26 +19,14 @@ const typingInCell = ({ event }: SuppressKeyboardEventParams<AiTableRow>) =>
   event.target instanceof HTMLElement && event.target.closest('input, textarea, .ant-select') !== null;
 
 /**
- * The grid's columns: a choose box, the data columns as they came, then the AI columns. Each sorts
+ * The grid's columns: the data columns as they came, then the AI columns (the choose boxes are
+ * AG Grid's own, in the first column). Each sorts
  * and filters by its value (the grid offers filters from 20 rows); AI cells draw their state.
  */
 export function gridColumns(columns: AiTableColumn[], locale: string): GridColumnDef<AiTableRow>[] {
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   const formatNumber = ({ value }: { value: unknown }) =>
     typeof value === 'number' ? numbers.format(value) : value == null ? '' : String(value);
-  const choose: GridColumnDef<AiTableRow> = {
-    colId: 'choose',
-    headerName: '',
-    width: 52,
-    minWidth: 52,
-    maxWidth: 52,
-    flex: 0,
-    pinned: 'left',
-    sortable: false,
-    filter: false,
-    resizable: false,
-    cellRenderer: ChooseRowCell,
-  };
   const data = columns
     .filter((column) => column.kind === 'data')
     .map(
@@ -88,5 +60,5 @@ export function gridColumns(columns: AiTableColumn[], locale: string): GridColum
         suppressKeyboardEvent: typingInCell,
       };
     });
-  return [choose, ...data, ...ai];
+  return [...data, ...ai];
 }

@@ -15,6 +15,7 @@ import { type AiTableAnswer, withCells, withRun } from '../../lib/ai-tables/tabl
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
+import type { GridSelection } from '../../widgets/data-grid/grid-view-props';
 import { AdCopyDialog } from './ad-copy-dialog';
 import {
   addColumn,
@@ -43,6 +44,11 @@ import { anyRunning } from './run-plan';
 export const FALLBACK_REFETCH_MS = 5_000;
 /** How often the quiet is checked. */
 const QUIET_CHECK_MS = 1_000;
+
+/** Up to this many rows the grid grows with them; more scroll in a body that fits the window. */
+const GROWING_ROWS = 15;
+const gridHeight = (rows: number) => (rows <= GROWING_ROWS ? undefined : 'max(420px, calc(100vh - 260px))');
+const rowIdOf = (row: AiTableRow) => row.id;
 
 interface TableViewProps {
   id: string;
@@ -110,26 +116,19 @@ export function TableView({ id, onBack }: TableViewProps) {
     () => new Map((columns ?? []).filter((c) => c.kind === 'ai').map((c) => [aiColId(c.id), c])),
     [columns],
   );
-  const places = useMemo(
-    () => new Map((rows ?? []).map((row, index) => [row.id, { row, number: index + 1 }])),
-    [rows],
-  );
+  const byId = useMemo(() => new Map((rows ?? []).map((row) => [row.id, row])), [rows]);
   const actions = useMemo<AiGridActions>(
     () => ({
       aiColumns,
-      chosen,
-      rowNumber: (rowId) => places.get(rowId)?.number ?? 0,
-      currentRow: (rowId) => places.get(rowId)?.row,
-      toggleChosen: (rowId) =>
-        setChosen((now) => {
-          const next = new Set(now);
-          if (!next.delete(rowId)) next.add(rowId);
-          return next;
-        }),
+      currentRow: (rowId) => byId.get(rowId),
       saveCell,
       openAdCopy: (rowId, column, editing) => setAdCopy({ rowId, column, editing }),
     }),
-    [aiColumns, chosen, places, saveCell],
+    [aiColumns, byId, saveCell],
+  );
+  const selection = useMemo<GridSelection>(
+    () => ({ chosen, onChange: (ids) => setChosen(new Set(ids)) }),
+    [chosen],
   );
 
   if (!answer) {
@@ -284,7 +283,14 @@ export function TableView({ id, onBack }: TableViewProps) {
         </Flex>
       )}
       <AiGridActionsContext.Provider value={actions}>
-        <DataGrid<AiTableRow> rowData={answer.rows} columnDefs={defs} getRowId={(row) => row.id} />
+        <DataGrid<AiTableRow>
+          rowData={answer.rows}
+          columnDefs={defs}
+          getRowId={rowIdOf}
+          paged={false}
+          height={gridHeight(answer.rows.length)}
+          selection={selection}
+        />
       </AiGridActionsContext.Provider>
       {drawer && (
         <ColumnDrawer

@@ -1,5 +1,6 @@
 import type { ColDef, ColGroupDef } from 'ag-grid-community';
 import type { ComponentType, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GridViewProps } from '../../widgets/data-grid/grid-view-props';
 
 type Def<Row> = ColDef<Row> | ColGroupDef<Row>;
@@ -14,24 +15,63 @@ type Params<Row> = { data: Row; value: unknown; node: null; colDef: ColDef<Row> 
  *
  * Every web test gets it in place of the real chunk (vitest.setup.ts).
  */
-export function AgGridView<Row>({ rowData, columnDefs, getRowId, onRowClicked }: GridViewProps<Row>) {
+export function AgGridView<Row>({
+  rowData,
+  columnDefs,
+  getRowId,
+  onRowClicked,
+  selection,
+}: GridViewProps<Row>) {
   const columns = flatten(columnDefs).filter((column) => !column.hide);
+  const rows = rowData ?? [];
+  const idOf = (row: Row, index: number) => (getRowId ? getRowId(row) : String(index));
+  const chosen = selection?.chosen ?? new Set<string>();
+  // AG Grid's check boxes, named as the real grid names them through its locale texts.
+  const { t } = useTranslation();
+  const state = (on: boolean) => (on ? t('chosen') : t('not chosen'));
+  const allChosen = rows.length > 0 && rows.every((row, index) => chosen.has(idOf(row, index)));
   return (
     <table>
       <thead>
         <tr>
+          {selection && (
+            <th>
+              <input
+                type="checkbox"
+                aria-label={t('Choose every row shown')}
+                checked={allChosen}
+                onChange={() => selection.onChange(allChosen ? [] : rows.map(idOf))}
+              />
+            </th>
+          )}
           {columns.map((column, index) => (
             <th key={column.colId ?? column.field ?? index}>{column.headerName}</th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {(rowData ?? []).map((row, rowIndex) => (
+        {rows.map((row, rowIndex) => (
           <tr
-            key={getRowId ? getRowId(row) : rowIndex}
+            key={idOf(row, rowIndex)}
+            row-id={idOf(row, rowIndex)}
             className="ag-row"
             onClick={onRowClicked ? () => onRowClicked(row) : undefined}
           >
+            {selection && (
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${t('Choose this row')} (${state(chosen.has(idOf(row, rowIndex)))})`}
+                  checked={chosen.has(idOf(row, rowIndex))}
+                  onChange={() => {
+                    const id = idOf(row, rowIndex);
+                    const next = new Set(chosen);
+                    if (!next.delete(id)) next.add(id);
+                    selection.onChange(rows.map(idOf).filter((each) => next.has(each)));
+                  }}
+                />
+              </td>
+            )}
             {columns.map((column, index) => (
               <td key={column.colId ?? column.field ?? index}>{cell(column, row)}</td>
             ))}

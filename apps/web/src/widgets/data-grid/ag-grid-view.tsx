@@ -3,17 +3,23 @@ import {
   ClientSideRowModelModule,
   ColumnApiModule,
   DateFilterModule,
+  type GridApi,
+  type GridReadyEvent,
+  type IRowNode,
   LocaleModule,
   ModuleRegistry,
   NumberFilterModule,
   PaginationModule,
+  RowSelectionModule,
+  type RowSelectionOptions,
+  type SelectionChangedEvent,
   type SortChangedEvent,
   TextFilterModule,
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { theme } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '../../lib/theme-mode';
 import { gridBehaviour } from './grid-options';
@@ -30,6 +36,7 @@ import './data-grid.css';
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   PaginationModule,
+  RowSelectionModule,
   TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
@@ -56,6 +63,13 @@ function useGridLocaleText(): Record<string, string> {
       ariaPageSizeSelectorLabel: t('Page size'),
       loadingOoo: t('Loading...'),
       noRowsToShow: t('No data'),
+      ariaRowToggleSelection: t('Choose this row'),
+      // The header box's name (AG Grid names it by the column, after the select-all text).
+      ariaRowSelectAll: t('Choose every row shown'),
+      ariaHeaderSelection: t('Choose every row shown'),
+      ariaChecked: t('chosen'),
+      ariaUnchecked: t('not chosen'),
+      ariaIndeterminate: t('some chosen'),
     }),
     [t],
   );
@@ -71,6 +85,8 @@ export function AgGridView<Row>({
   height,
   sort,
   onSortChange,
+  paged,
+  selection,
 }: GridViewProps<Row>) {
   const { i18n } = useTranslation();
   const { token } = theme.useToken();
@@ -119,9 +135,49 @@ export function AgGridView<Row>({
         columnDefs,
         sort,
         serverSortable: onSortChange !== undefined,
+        paged,
       }),
-    [mode, rowData?.length, columnDefs, sort, onSortChange],
+    [mode, rowData?.length, columnDefs, sort, onSortChange, paged],
   );
+  const api = useRef<GridApi<Row> | null>(null);
+  const chosen = selection?.chosen;
+  // The page holds the choice: the boxes follow it (a run started clears it), by row id, when it
+  // changes and when rows arrive.
+  const showChoice = useCallback(() => {
+    const grid = api.current;
+    if (!grid || !chosen || grid.isDestroyed()) return;
+    const change = { select: [] as IRowNode<Row>[], clear: [] as IRowNode<Row>[] };
+    grid.forEachNode((node) => {
+      const want = node.id !== undefined && chosen.has(node.id);
+      if (want !== Boolean(node.isSelected())) (want ? change.select : change.clear).push(node);
+    });
+    if (change.select.length > 0)
+      grid.setNodesSelected({ nodes: change.select, newValue: true, source: 'api' });
+    if (change.clear.length > 0)
+      grid.setNodesSelected({ nodes: change.clear, newValue: false, source: 'api' });
+  }, [chosen]);
+  useEffect(showChoice, [showChoice]);
+  const selecting = selection !== undefined;
+  const rowSelection = useMemo<RowSelectionOptions<Row> | undefined>(
+    () =>
+      selecting
+        ? {
+            mode: 'multiRow',
+            checkboxes: true,
+            headerCheckbox: true,
+            // The header's box chooses the rows the filters leave, not rows out of sight.
+            selectAll: 'filtered',
+            enableClickSelection: false,
+          }
+        : undefined,
+    [selecting],
+  );
+  const onSelection = selection?.onChange;
+  const handleSelectionChanged = (event: SelectionChangedEvent<Row>) => {
+    // Only a person's click is news; the page's own choice came in through the effect above.
+    if (!onSelection || event.source === 'api') return;
+    onSelection(event.api.getSelectedNodes().flatMap((node) => (node.id === undefined ? [] : [node.id])));
+  };
 
   const handleSortChanged = (event: SortChangedEvent<Row>) => {
     if (mode !== 'server' || !onSortChange) return;
@@ -155,6 +211,13 @@ export function AgGridView<Row>({
           onRowClicked ? (event) => event.data !== undefined && onRowClicked(event.data) : undefined
         }
         onSortChanged={handleSortChanged}
+        rowSelection={rowSelection}
+        onSelectionChanged={handleSelectionChanged}
+        onGridReady={(event: GridReadyEvent<Row>) => {
+          api.current = event.api;
+          showChoice();
+        }}
+        onRowDataUpdated={showChoice}
       />
     </div>
   );

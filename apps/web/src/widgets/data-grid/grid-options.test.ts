@@ -37,6 +37,19 @@ describe('client mode', () => {
     expect(behaviour.paginationPageSizeSelector).toEqual([10, 20, 50, 100]);
   });
 
+  it('unpaged, every row is in one scrolled body (no pager), still sorted and filtered by the grid', () => {
+    const behaviour = gridBehaviour({
+      mode: 'client',
+      rowCount: 10_000,
+      columnDefs: columns,
+      serverSortable: false,
+      paged: false,
+    });
+    expect(behaviour.pagination).toBe(false);
+    expect(behaviour.paginationPageSize).toBeUndefined();
+    expect(behaviour.defaultColDef.filter).toBe(true);
+  });
+
   it('column filters are on with 20 rows and off with 19', () => {
     const on = gridBehaviour({ mode: 'client', rowCount: 20, columnDefs: columns, serverSortable: false });
     const off = gridBehaviour({ mode: 'client', rowCount: 19, columnDefs: columns, serverSortable: false });

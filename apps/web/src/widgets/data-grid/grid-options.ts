@@ -11,6 +11,8 @@ export interface GridOptionsInput<Row> {
   sort?: string;
   /** Server mode: whether the caller sorts (it passed `onSortChange`). */
   serverSortable: boolean;
+  /** Client mode: false scrolls every row in one body instead of paging. */
+  paged?: boolean;
 }
 
 export interface GridBehaviour<Row> {
@@ -23,7 +25,7 @@ export interface GridBehaviour<Row> {
 
 /**
  * What a grid does in each mode. Client: the grid pages (10, with 10/20/50/100) and sorts its
- * rows, with column filters from 20 rows (spec section 9). Server: one page of a server list, so
+ * rows, with column filters from 20 rows (spec section 9); unpaged, it scrolls them. Server: one page of a server list, so
  * the grid neither pages nor filters, and sorting is the caller's.
  */
 export function gridBehaviour<Row>(input: GridOptionsInput<Row>): GridBehaviour<Row> {
@@ -35,9 +37,12 @@ export function gridBehaviour<Row>(input: GridOptionsInput<Row>): GridBehaviour<
       pagination: false,
     };
   }
+  const defaults = { ...defaultColDef, filter: filtersEnabled(input.rowCount) };
+  if (input.paged === false)
+    return { columnDefs: input.columnDefs, defaultColDef: defaults, pagination: false };
   return {
     columnDefs: input.columnDefs,
-    defaultColDef: { ...defaultColDef, filter: filtersEnabled(input.rowCount) },
+    defaultColDef: defaults,
     pagination: true,
     paginationPageSize: GRID_PAGE_SIZE,
     paginationPageSizeSelector: GRID_PAGE_SIZES,
