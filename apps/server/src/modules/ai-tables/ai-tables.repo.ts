@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
-import { aiColumnRuns, aiTableCells, aiTableColumns, aiTableRows, aiTables } from '../../db/schema';
+import { aiColumnRuns, aiTableCells, aiTableColumns, aiTableRows, aiTables, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
 type Queryable = Db | Tx;
@@ -366,4 +366,10 @@ export async function restoreWaitingCells(db: Queryable, runId: string) {
       updatedAt: new Date(),
     })
     .where(and(eq(aiTableCells.runId, runId), eq(aiTableCells.status, 'queued')));
+}
+
+/** The language the run's starter chose (null: none chosen), for what the offline writer writes. */
+export async function starterLocale(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? null;
 }

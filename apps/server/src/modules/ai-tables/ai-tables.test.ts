@@ -14,7 +14,7 @@ import { adjustCredits, getMyCredits } from '@app/contract/billing/credits';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditReservations, planFunctions, plans, teamMembers, usageLogs } from '../../db/schema';
+import { creditReservations, planFunctions, plans, teamMembers, usageLogs, users } from '../../db/schema';
 import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
 import { resumeStaleRuns, runColumn } from './column-runs';
@@ -163,6 +163,27 @@ describe('AI tables', () => {
         ),
       );
     expect(logs.filter((log) => log.credits > 0)).toHaveLength(made.row_count);
+  });
+
+  it("the offline writer writes ad copy in the language the run's starter chose", async () => {
+    await t.platform.db.update(users).set({ locale: 'zh_CN' }).where(eq(users.id, user.userId));
+    try {
+      const { made, column } = await adTable('Chinese ads');
+      const run = (
+        await callEndpoint(t.app, runAiColumn, {
+          as: user,
+          params: { id: made.id, column_id: column.id },
+          body: { cells: { row_ids: [(await table(made.id)).ok().rows[0]?.id as string] } },
+        })
+      ).ok().run;
+      await runColumn(t.platform, run.id);
+      const [first] = (await table(made.id)).ok().rows;
+      const ad = first?.cells[column.id]?.value as AdPreview;
+      expect(ad.headlines[1]).toMatch(/官方网站$/);
+      expect(adProblems(ad)).toEqual([]);
+    } finally {
+      await t.platform.db.update(users).set({ locale: null }).where(eq(users.id, user.userId));
+    }
   });
 
   it('cancel stops the run, releases what was held, and leaves unwritten cells empty', async () => {

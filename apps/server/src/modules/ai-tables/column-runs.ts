@@ -1,5 +1,6 @@
 import type { AiCell, AiColumnConfig, ColumnRun } from '@app/contract/ai-tables/tables';
 import { OFFLINE_MODEL } from '@app/contract/billing/prices';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/contract/common';
 import { AppError } from '../../platform/app-error';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
@@ -22,6 +23,7 @@ import {
   requeueRunning,
   restoreWaitingCells,
   staleRuns,
+  starterLocale,
   tableColumns,
   updateRun,
 } from './ai-tables.repo';
@@ -122,11 +124,15 @@ export async function runColumn(
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   const first = await findRun(platform.db, runId);
   if (!first || first.status !== 'running') return;
-  const [columns, writer, brand] = await Promise.all([
+  const [columns, writer, brand, saved] = await Promise.all([
     tableColumns(platform.db, first.tableId),
     offeredModel(platform, first.model),
     findBrand(platform.db, first.teamId),
+    starterLocale(platform.db, first.userId),
   ]);
+  // The offline writer writes ad copy in the starter's language (Chinese copy for a Chinese
+  // reader's English keywords); a model follows the prompt's own language.
+  const locale = LOCALES.includes(saved as Locale) ? (saved as Locale) : DEFAULT_LOCALE;
   const column = columns.find((c) => c.id === first.columnId);
   if (!column) return;
   // The run is written by the model it recorded at its start (a restart does not switch it); a
@@ -179,7 +185,7 @@ export async function runColumn(
           row: data,
           fieldNames,
           brand: { name: brand?.brandName ?? '', website: brand?.website ?? '' },
-          locale: 'en_US',
+          locale,
         },
         abort.signal,
       );
