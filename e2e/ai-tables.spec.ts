@@ -58,7 +58,8 @@ const EN: Words = {
   adCopy: 'Ad copy',
   addColumnButton: 'Add column',
   startRun: 'Start the run',
-  finished: /Last run: Completed · (\d+) of \1 done/,
+  // The run names the model that wrote it (the offline writer here).
+  finished: /Last run: Completed · Offline writer · ([\d,]+) of \1 done/,
   openPreview: 'Open the ad preview',
   sponsored: 'Sponsored',
   exportXlsx: 'Export XLSX',
@@ -79,7 +80,7 @@ const ZH: Words = {
   adCopy: '广告文案',
   addColumnButton: '添加列',
   startRun: '开始运行',
-  finished: /上次运行：已完成 · 已完成 (\d+) \/ \1/,
+  finished: /上次运行：已完成 · 离线写入器 · 已完成 ([\d,]+) \/ \1/,
   openPreview: '打开广告预览',
   sponsored: '赞助商广告',
   exportXlsx: '导出 XLSX',

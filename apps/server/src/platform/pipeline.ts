@@ -36,7 +36,7 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
       tzOffsetHours: parseTzOffset(request.headers['x-tz-offset']),
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-      t: (msgid) => translator.translate(locale, msgid),
+      t: (msgid, count) => translator.translate(locale, msgid, count),
       audit: { recorded: false },
     };
     if (!request.url.startsWith('/api/')) return;

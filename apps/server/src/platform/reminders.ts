@@ -1,3 +1,5 @@
+import type { KeyedText } from './keyed-text';
+
 export type ReminderLevel = 'important' | 'warning' | 'special' | 'other';
 
 /** One reminder to one user. `key` names what it is about (a subscription and its period, say). */
@@ -5,8 +7,9 @@ export interface ReminderNotice {
   userId: string;
   key: string;
   level: ReminderLevel;
-  title: string;
-  body: string;
+  /** A msgid with its parameters, written in each reader's language (`keyed-text.ts`). */
+  title: KeyedText;
+  body: KeyedText;
   link?: string | null;
 }
 

@@ -37,7 +37,8 @@ export interface RequestContext {
   tzOffsetHours: number;
   ip: string;
   userAgent: string;
-  t: (msgid: string) => string;
+  /** The msgid in `locale`; with a `count`, in the plural form it takes (`say`). */
+  t: (msgid: string, count?: number) => string;
   /**
    * Set when this request wrote an operation record (`audited`, `recordOperation`). Shared by
    * reference, so copies of the context (`signedIn`) mark the same request.

@@ -5,6 +5,18 @@ import type { ChangeFeed } from './change-feed';
 import type { Db } from './db';
 import { VersionedCache } from './versioned-cache';
 
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/** `one`, `other`, … as the language's plural rules class `count` (CLDR, through Intl). */
+export function pluralCategory(loc: Locale, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(loc);
+  if (!rules) {
+    rules = new Intl.PluralRules(loc.replace('_', '-'));
+    pluralRules.set(loc, rules);
+  }
+  return rules.select(count);
+}
+
 interface Translations {
   byLoc: Map<string, Map<string, string>>;
   languages: { loc: string; display: string; enabled: boolean }[];
@@ -65,9 +77,19 @@ export class Translator {
     this.tagHelp.invalidate();
   }
 
-  /** Synchronous lookup from the last loaded state; the msgid itself when untranslated. */
-  translate(loc: Locale, msgid: string): string {
-    return this.translations.current.byLoc.get(loc)?.get(msgid) ?? msgid;
+  /**
+   * Synchronous lookup from the last loaded state; the msgid itself when untranslated. With a
+   * `count`, the plural form that count takes in `loc` when the catalogue has it (`<msgid>_one`
+   * for a French 0 or 1), else the msgid's own text, its general form (docs/decisions.md,
+   * "Plurals and one number formatter").
+   */
+  translate(loc: Locale, msgid: string, count?: number): string {
+    const table = this.translations.current.byLoc.get(loc);
+    if (count !== undefined) {
+      const form = table?.get(`${msgid}_${pluralCategory(loc, count)}`);
+      if (form !== undefined) return form;
+    }
+    return table?.get(msgid) ?? msgid;
   }
 
   /** The languages, in switcher order; a change to them bumps the translation version. */

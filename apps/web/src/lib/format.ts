@@ -12,34 +12,17 @@ dayjs.extend(timezone);
 
 /**
  * Display formats of spec section 9, used everywhere a size, count, date or price is shown, so
- * two pages never show the same value two ways.
+ * two pages never show the same value two ways. The numbers (counts, money, sizes, shares) are
+ * written by `numbers.ts`, re-exported here.
  */
-
-const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** `1536` -> `1.50 KB`: binary steps, B to TB, always two decimals. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  let value = bytes;
-  let unit = 0;
-  // Compare the rounded value so 1023.999 KB shows as 1.00 MB, not 1024.00 KB.
-  while (Number(value.toFixed(2)) >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(2)} ${SIZE_UNITS[unit]}`;
-}
-
-/** `1234` -> `1.23K`, `2500000` -> `2.5M`: K and M with at most two decimals. */
-export function formatCompactNumber(value: number): string {
-  if (!Number.isFinite(value)) return '';
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  const round = (n: number) => Number(n.toFixed(2));
-  if (round(abs / 1_000_000) >= 1 || round(abs / 1000) >= 1000) return `${sign}${round(abs / 1_000_000)}M`;
-  if (abs >= 1000) return `${sign}${round(abs / 1000)}K`;
-  return `${sign}${round(abs)}`;
-}
+export {
+  formatCompactNumber,
+  formatCount,
+  formatDecimal,
+  formatFileSize,
+  formatMoney,
+  formatPercent,
+} from './numbers';
 
 /** Spec section 9 date formats (spec writes them `yyyy-MM-dd hh:mm:ss` etc.; 24-hour clock). */
 export const DATE_FORMATS = {
@@ -115,27 +98,7 @@ function toDayjs(value: DateInput | null | undefined): Dayjs | null {
   return date.isValid() ? date : null;
 }
 
-const CURRENCY_SYMBOLS: Record<string, string> = {
-  USD: '$',
-  CNY: '¥',
-  EUR: '€',
-  GBP: '£',
-  HKD: 'HK$',
-};
-
 /** Money travels as integer cents (ARCHITECTURE section 5). */
 export function centsToAmount(cents: number): number {
   return cents / 100;
-}
-
-/** `12345, 'USD'` -> `$123.45`; an unknown currency is shown by its code. */
-export function formatMoney(cents: number, currency = 'USD'): string {
-  if (!Number.isFinite(cents)) return '';
-  const code = currency.toUpperCase();
-  const symbol = CURRENCY_SYMBOLS[code] ?? `${code} `;
-  const amount = Math.abs(centsToAmount(cents)).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return `${cents < 0 ? '-' : ''}${symbol}${amount}`;
 }

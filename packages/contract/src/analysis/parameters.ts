@@ -136,7 +136,7 @@ export function checkListValues(value: string): string[] {
 /** A refusal's message is a msgid; `values` fill its placeholders (`At least {{min}}`). */
 type Checked =
   | { ok: true; value: ParamValue }
-  | { ok: false; message: string; values?: Record<string, number> };
+  | { ok: false; message: string; values?: Record<string, string | number> };
 
 function checkOne(param: InputParameter, value: ParamValue): Checked {
   const { type, options = [], min, max } = param.input_data;
@@ -159,7 +159,11 @@ function checkOne(param: InputParameter, value: ParamValue): Checked {
       if (!items) return { ok: false, message: 'Enter a list' };
       const clean = items.map((item) => item.trim()).filter(Boolean);
       if (clean.length > PARAM_LIST_MAX)
-        return { ok: false, message: 'At most {{count}} entries', values: { count: PARAM_LIST_MAX } };
+        return {
+          ok: false,
+          message: 'At most {{count}} entries',
+          values: { count: PARAM_LIST_MAX, defaultValue_one: 'At most {{count}} entry' },
+        };
       if (clean.some((item) => item.length > PARAM_STR_MAX))
         return { ok: false, message: 'Input exceeds maximum length' };
       return { ok: true, value: clean };
@@ -205,7 +209,7 @@ export interface CheckedParameters {
   /** By parameter key: why its value is refused (a msgid). */
   errors: Record<string, string>;
   /** By parameter key: the numbers its refusal's msgid names (`{{min}}`, `{{max}}`, `{{count}}`). */
-  errorValues: Record<string, Record<string, number>>;
+  errorValues: Record<string, Record<string, string | number>>;
   /** Some required parameter is blank: the form says REQUIRED_PARAMETERS_MESSAGE. */
   incomplete: boolean;
 }
@@ -222,7 +226,7 @@ export function checkParameterValues(
 ): CheckedParameters {
   const values: ParamValues = {};
   const errors: Record<string, string> = {};
-  const errorValues: Record<string, Record<string, number>> = {};
+  const errorValues: Record<string, Record<string, string | number>> = {};
   let incomplete = false;
   for (const param of params) {
     const { fixed, default: fallback } = param.input_data;

@@ -213,11 +213,17 @@ export const RANGE_LABELS: Record<NamedQuickRange, string> = {
   last_week: 'Last week',
 };
 
+/**
+ * A msgid in the reader's language; given a `count`, filled in and in the plural form that count
+ * takes (the web's `t`, the server's `say`), with the English singular beside it.
+ */
+export type CountTranslate = (msgid: string, values?: { count: number; defaultValue_one: string }) => string;
+
 /** The label of any quick range in the caller's language: "Last 45 days" too. */
-export function rangeLabelOf(name: QuickRange, t: (msgid: string) => string): string {
+export function rangeLabelOf(name: QuickRange, t: CountTranslate): string {
   const named = (RANGE_LABELS as Record<string, string>)[name];
   if (named) return t(named);
-  return t('Last {{count}} days').replace('{{count}}', String(lastDaysOf(name) ?? ''));
+  return t('Last {{count}} days', { count: lastDaysOf(name) ?? 0, defaultValue_one: 'Last {{count}} day' });
 }
 
 export const COMPARE_LABELS: Record<'yoy' | 'mom' | 'preceding', string> = {

@@ -4,7 +4,18 @@ import { defineEndpoint } from '../define-endpoint';
 import { defineListFields, zListQueryOf, zListResponse } from '../list';
 import { zMessageLevel } from '../user/get-basic-infos';
 
-/** One inbox message as its owner sees it (spec section 3, "Unread message", plus read state). */
+/**
+ * The e-mail that went to the reader with a message: its subject as it was sent, in the language
+ * of that day. A record of what was sent, never rendered again in the reader's language; `as_sent`
+ * says so.
+ */
+export const zInboxEmailCopy = z.object({ subject: z.string(), as_sent: z.literal(true) });
+
+/**
+ * One inbox message as its owner sees it (spec section 3, "Unread message", plus read state).
+ * What the server wrote reads in the reader's language of the request; what an admin typed reads
+ * as written.
+ */
 export const zInboxMessage = z.object({
   id: z.string(),
   level: zMessageLevel,
@@ -13,6 +24,8 @@ export const zInboxMessage = z.object({
   link: z.string().nullable(),
   read: z.boolean(),
   creation_time: zSeconds,
+  /** Set when the message also went by e-mail. */
+  email: zInboxEmailCopy.nullable(),
 });
 export type InboxMessage = z.infer<typeof zInboxMessage>;
 

@@ -1,6 +1,9 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
+/** A message text's parameters (`TextParams` of `platform/keyed-text.ts`). */
+type MessageTextParams = Record<string, string | number | { msgid: string } | { seeded: string }>;
+
 /**
  * A user's inbox (spec section 3, "Unread message"): level important | warning | special | other.
  * `send_id` ties messages an admin sent together to their send.
@@ -15,8 +18,20 @@ export const inboxMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     level: text('level').notNull(),
+    /** Title and body as sent: in the recipient's language of the day, or as an admin typed them. */
     title: text('title').notNull(),
     body: text('body').notNull(),
+    /**
+     * What the server wrote (a reminder, an invoice, a connector): the catalogue msgid and
+     * parameters of the title and body, rendered in the reader's language when read
+     * (`platform/keyed-text.ts`). Null for an admin's own words and for rows from before keys.
+     */
+    titleKey: text('title_key'),
+    titleParams: jsonb('title_params').$type<MessageTextParams>(),
+    bodyKey: text('body_key'),
+    bodyParams: jsonb('body_params').$type<MessageTextParams>(),
+    /** The subject of the e-mail that went to this user with this message, as sent: never re-rendered. */
+    emailSubject: text('email_subject'),
     /** An in-app path the message points to (an invoice, an order), if any. */
     link: text('link'),
     sendId: text('send_id'),

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import { say } from '../../platform/say';
+import { say, type Translate } from '../../platform/say';
 import { GOOGLE_SOURCE_DEFS } from '../analytics/sources';
 import { activeModel } from '../chat/assistant/providers';
 import { insertChat, insertExchange } from '../chat/chats.repo';
@@ -56,8 +56,6 @@ const AREA = 'analysis';
 /** What a summary may use at most, for the hold (a real model's; the offline analyst uses none). */
 const ESTIMATE_TOKENS = { input: 20_000, output: 1_500 };
 export const RUN_NOT_FOUND = 'No such run';
-
-type Translate = (msgid: string) => string;
 
 /**
  * Definitions by key and version, parsed once: a version never changes (each edit is a new one),
@@ -354,7 +352,9 @@ function inputsLine(definition: FunctionDefinition, inputs: AnalysisRun['inputs'
       if (value === undefined || value === null) return [];
       let shown: string;
       if (typeof value === 'object' && !Array.isArray(value)) {
-        const range = value.range ? rangeLabelOf(value.range, t) : `${value.startDate} – ${value.endDate}`;
+        const range = value.range
+          ? rangeLabelOf(value.range, (msgid, values) => say(t, msgid, values))
+          : `${value.startDate} – ${value.endDate}`;
         const compare = value.compare
           ? t(COMPARE_LABELS[value.compare])
           : value.compareStartDate

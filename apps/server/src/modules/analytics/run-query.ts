@@ -10,6 +10,7 @@ import {
 import type { AnalyticsQuery, Freshness, QueryResult, ResultColumn } from '@app/contract/analytics/query';
 import type { AnalyticsStore, Cell, StoreTarget } from '../../platform/analytics-store';
 import { AppError, validationError } from '../../platform/app-error';
+import { say, type Translate } from '../../platform/say';
 import { besideError, joinBeside, matchBeside } from './beside';
 import { compileQuery, type PlannedFilter, type QueryPlan } from './compile-query';
 import { inlineParameters, toParameter } from './inline-parameters';
@@ -18,8 +19,8 @@ import { GOOGLE_SOURCE_DEFS, type MetricDef, type SourceDef } from './sources';
 export interface QueryContext {
   teamId: string;
   tzOffsetHours: number;
-  /** Translates labels into the caller's language. */
-  t: (msgid: string) => string;
+  /** Translates labels into the caller's language (`ctx.t`: with a count, in its plural form). */
+  t: Translate;
 }
 
 interface PropertyRow {
@@ -139,7 +140,7 @@ export function sourceDef(source: string): SourceDef {
 
 function rangeLabel(query: AnalyticsQuery, range: DayRange, t: QueryContext['t']): string {
   return typeof query.date_range === 'string'
-    ? rangeLabelOf(query.date_range, t)
+    ? rangeLabelOf(query.date_range, (msgid, values) => say(t, msgid, values))
     : `${range.start} – ${range.end}`;
 }
 

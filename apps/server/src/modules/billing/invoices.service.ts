@@ -1,14 +1,14 @@
 import type { Invoice } from '@app/contract/billing/invoices';
-import { LOCALES, type Locale } from '@app/contract/common';
 import type { ListQuery } from '@app/contract/list';
 import { AppError, validationError } from '../../platform/app-error';
 import { audited } from '../../platform/audit';
 import type { Tx } from '../../platform/db';
 import type { BytesAnswer, SignedInContext } from '../../platform/endpoint';
+import type { KeyedText } from '../../platform/keyed-text';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { contentDisposition, ObjectMissing, signDownload, verifyDownload } from '../../platform/storage';
-import { deliverInApp, queueEmails, sendQueued, wantEmail } from '../messages/deliver';
+import { deliver, sendQueued, wantEmail } from '../messages/deliver';
 import { findRecipients } from '../messages/recipients.repo';
 import { findMembership } from '../teams/teams.repo';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -181,35 +181,30 @@ export async function downloadInvoice(platform: Platform, token: string): Promis
 
 // ---- Issue and reject ---------------------------------------------------------------------------
 
-const isLocale = (value: string | null): value is Locale =>
-  value !== null && (LOCALES as readonly string[]).includes(value);
-
-/** Tells the requester in their inbox (and by e-mail where their settings want it), in their language. */
+/**
+ * Tells the requester in their inbox (and by e-mail where their settings want it): the message is
+ * kept as msgids and parameters, so it reads in their language of the day.
+ */
 async function tellRequester(
   platform: Platform,
   tx: Tx,
   userId: string | null,
   message: {
     level: 'other' | 'warning';
-    title: string;
-    body: (t: (msgid: string) => string) => string;
+    title: KeyedText;
+    body: KeyedText;
     link: string;
   },
 ): Promise<string[]> {
   if (!userId) return [];
   const [person] = await findRecipients(tx, [userId]);
   if (!person) return [];
-  const locale = isLocale(person.locale) ? person.locale : 'en_US';
-  const t = (msgid: string) => platform.translator.translate(locale, msgid);
-  const delivery = {
-    level: message.level,
-    title: t(message.title),
-    body: message.body(t),
-    link: message.link,
-    template: 'billing.invoice',
-  };
-  await deliverInApp(platform, tx, [person], delivery);
-  return queueEmails(platform, tx, await wantEmail(tx, [person], message.level), delivery);
+  return deliver(
+    platform,
+    tx,
+    { ...message, template: 'billing.invoice' },
+    { inApp: [person], email: await wantEmail(tx, [person], message.level) },
+  );
 }
 
 /**
@@ -263,9 +258,11 @@ export async function issueInvoice(platform: Platform, ctx: SignedInContext, id:
         });
         const queued = await tellRequester(platform, tx, invoice.requestedBy, {
           level: 'other',
-          title: 'Your invoice is ready',
-          body: (t) =>
-            `${t('The invoice for this order has been issued:')} ${found.order.orderNum} (${number})`,
+          title: { msgid: 'Your invoice is ready' },
+          body: {
+            msgid: 'The invoice for this order has been issued: {{order}} ({{number}})',
+            params: { order: found.order.orderNum, number },
+          },
           link: `/account/invoice/details?id=${id}`,
         });
         return { result: queued, before: { status: 'requested' }, after: { status: 'issued', number } };
@@ -299,9 +296,11 @@ export async function rejectInvoice(platform: Platform, ctx: SignedInContext, id
       });
       const queued = await tellRequester(platform, tx, invoice.requestedBy, {
         level: 'warning',
-        title: 'Your invoice request was rejected',
-        body: (t) =>
-          `${t('The invoice request for this order was rejected:')} ${found.order.orderNum}. ${reason}`,
+        title: { msgid: 'Your invoice request was rejected' },
+        body: {
+          msgid: 'The invoice request for this order was rejected: {{order}}. {{reason}}',
+          params: { order: found.order.orderNum, reason },
+        },
         link: `/account/invoice/details?id=${id}`,
       });
       return { result: queued, before: { status: 'requested' }, after: { status: 'rejected', reason } };

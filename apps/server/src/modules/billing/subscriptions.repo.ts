@@ -197,7 +197,7 @@ export function listAdminSubscriptionRows(db: Db, query: ListQuery) {
 
 /**
  * Paid subscriptions ending in (from, to] with no paid period after them, with the people to
- * remind (the team's owner and admins) and their language.
+ * remind (the team's owner and admins).
  */
 export async function endingSubscriptions(db: Db, from: Date, to: Date) {
   return db
@@ -207,7 +207,6 @@ export async function endingSubscriptions(db: Db, from: Date, to: Date) {
       planName: plans.name,
       teamName: teams.name,
       userId: users.id,
-      locale: users.locale,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))

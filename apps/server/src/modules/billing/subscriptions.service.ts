@@ -1,5 +1,4 @@
 import type { Subscription } from '@app/contract/billing/subscriptions';
-import { LOCALES, type Locale } from '@app/contract/common';
 import type { ListQuery } from '@app/contract/list';
 import { AppError } from '../../platform/app-error';
 import { audited } from '../../platform/audit';
@@ -172,7 +171,7 @@ export const REMINDER_DAYS = [7, 1] as const;
 
 /**
  * `collect` of the `billing.expiry` reminder: the owners and admins of teams whose paid plan
- * ends within 7 days (and again within 1 day), in their own language. The reminder framework
+ * ends within 7 days (and again within 1 day), each read in the reader's language. The reminder framework
  * sends each (subscription period, day) once per person.
  */
 export async function collectExpiryReminders(platform: Platform, now: Date): Promise<ReminderNotice[]> {
@@ -182,17 +181,20 @@ export async function collectExpiryReminders(platform: Platform, now: Date): Pro
     const from = days === 7 ? new Date(now.getTime() + 86_400_000) : now;
     const to = new Date(now.getTime() + days * 86_400_000);
     for (const row of await endingSubscriptions(platform.db, from, to)) {
-      const locale = (LOCALES as readonly string[]).includes(row.locale ?? '')
-        ? (row.locale as Locale)
-        : 'en_US';
-      const t = (msgid: string) => platform.translator.translate(locale, msgid);
-      const date = row.periodEnd.toISOString().slice(0, 10);
       notices.push({
         userId: row.userId,
         key: `${row.subscriptionId}:${toSeconds(row.periodEnd)}:${days}`,
         level: days === 1 ? 'important' : 'warning',
-        title: t(days === 1 ? 'Your plan ends tomorrow' : 'Your plan ends in 7 days'),
-        body: `${t('The plan of your team ends on this date; renew it to keep your credits and storage:')} ${row.planName} (${row.teamName}), ${date}`,
+        title: { msgid: days === 1 ? 'Your plan ends tomorrow' : 'Your plan ends in 7 days' },
+        body: {
+          msgid:
+            'The plan of your team ends on this date; renew it to keep your credits and storage: {{plan}} ({{team}}), {{date}}',
+          params: {
+            plan: { seeded: row.planName },
+            team: row.teamName,
+            date: row.periodEnd.toISOString().slice(0, 10),
+          },
+        },
         link: '/account/subscription',
       });
     }

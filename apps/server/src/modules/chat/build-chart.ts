@@ -8,7 +8,7 @@ import {
   MAX_LINE_POINTS,
   zChartIntent,
 } from '@app/contract/chat/chart';
-import { say } from '../../platform/say';
+import { say, type Translate } from '../../platform/say';
 import { shownUnit, shownValue } from '../analytics/shown-values';
 
 /** A drawn value is a number or a gap. */
@@ -16,8 +16,6 @@ const numberOrNull = (value: string | number | null) => {
   const n = typeof value === 'number' ? value : Number(value ?? Number.NaN);
   return Number.isFinite(n) ? n : null;
 };
-
-type Translate = (msgid: string) => string;
 
 /** A chart the server built, or why the intent cannot be drawn (the reply keeps its table). */
 export type BuiltChart = { ok: true; options: ChartOptions } | { ok: false; reason: string };
@@ -78,6 +76,7 @@ export function buildChart(result: QueryResult, input: unknown, t: Translate = (
     if (metrics.length * 2 > MAX_CHART_SERIES) {
       return refuse('A comparison draws at most {{count}} metrics, each beside its previous value', {
         count: MAX_CHART_SERIES / 2,
+        defaultValue_one: 'A comparison draws at most {{count}} metric, beside its previous value',
       });
     }
     previousOf = new Map(
@@ -97,11 +96,13 @@ export function buildChart(result: QueryResult, input: unknown, t: Translate = (
     return refuse('{{count}} bars are too many to read: ask for the top {{most}} or fewer', {
       count: rows.length,
       most: MAX_BAR_CATEGORIES,
+      defaultValue_one: '{{count}} bar is too many to read: ask for the top {{most}} or fewer',
     });
   }
   if (intent.type === 'line' && rows.length > MAX_LINE_POINTS) {
     return refuse('{{count}} points are too many for one line: use a coarser time grain', {
       count: rows.length,
+      defaultValue_one: '{{count}} point is too many for one line: use a coarser time grain',
     });
   }
   if (rows.length === 0) return refuse('The result has no rows to draw');

@@ -1,8 +1,7 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/contract/common';
 import { GOOGLE_SERVICE_LABELS, type GoogleService } from '@app/contract/connectors/google-services';
 import type { Platform } from '../../platform/platform';
 import { Sealer } from '../../platform/sealed';
-import { deliverInApp, queueEmails, sendQueued, wantEmail } from '../messages/deliver';
+import { deliver, sendQueued, wantEmail } from '../messages/deliver';
 import { findRecipients } from '../messages/recipients.repo';
 import { type BindingRow, findTeamFor, markNeedsReconnect, teamName, updateBinding } from './bindings.repo';
 import type { GoogleClient } from './google-client';
@@ -40,12 +39,9 @@ const RECONNECT_TITLE = 'Reconnect {{service}}';
 const RECONNECT_BODY =
   'Google no longer accepts the connection of {{account}} to {{service}} for {{team}}, so its data stops syncing. Reconnect it on the Connectors page.';
 
-const isLocale = (value: string | null): value is Locale =>
-  value !== null && (LOCALES as readonly string[]).includes(value);
-
 /**
  * Turns the binding into 'needs reconnect' (once) and tells the data owner and whoever bound it,
- * in their inbox and, as their settings want warnings, by e-mail, each in their own language.
+ * in their inbox and, as their settings want warnings, by e-mail, each read in the reader's language.
  */
 export async function needsReconnect(platform: Platform, binding: BindingRow, reason: string): Promise<void> {
   const marked = await markNeedsReconnect(platform.db, binding.id, reason);
@@ -53,30 +49,28 @@ export async function needsReconnect(platform: Platform, binding: BindingRow, re
   const team = await teamName(platform.db, binding.teamId);
   const mailIds: string[] = [];
   const owner = (await findTeamFor(platform.db, binding.teamId, null))?.ownerId ?? null;
+  const service = GOOGLE_SERVICE_LABELS[binding.service as GoogleService] ?? binding.service;
+  const delivery = {
+    level: 'warning' as const,
+    title: { msgid: RECONNECT_TITLE, params: { service } },
+    body: {
+      msgid: RECONNECT_BODY,
+      params: { service, account: binding.accountEmail ?? binding.accountName, team },
+    },
+    link: '/account/connectors',
+    template: 'connectors.reconnect',
+  };
   await platform.db.transaction(async (tx) => {
     const people = await findRecipients(tx, [
       ...new Set([owner, binding.boundBy].filter((id): id is string => !!id)),
     ]);
     for (const person of people) {
-      const locale = isLocale(person.locale) ? person.locale : DEFAULT_LOCALE;
-      const t = (msgid: string) => platform.translator.translate(locale, msgid);
-      const fill = (text: string) =>
-        text
-          .replaceAll(
-            '{{service}}',
-            GOOGLE_SERVICE_LABELS[binding.service as GoogleService] ?? binding.service,
-          )
-          .replaceAll('{{account}}', binding.accountEmail ?? binding.accountName)
-          .replaceAll('{{team}}', team);
-      const delivery = {
-        level: 'warning' as const,
-        title: fill(t(RECONNECT_TITLE)),
-        body: fill(t(RECONNECT_BODY)),
-        link: '/account/connectors',
-        template: 'connectors.reconnect',
-      };
-      await deliverInApp(platform, tx, [person], delivery);
-      mailIds.push(...(await queueEmails(platform, tx, await wantEmail(tx, [person], 'warning'), delivery)));
+      mailIds.push(
+        ...(await deliver(platform, tx, delivery, {
+          inApp: [person],
+          email: await wantEmail(tx, [person], 'warning'),
+        })),
+      );
     }
   });
   await sendQueued(platform, mailIds);

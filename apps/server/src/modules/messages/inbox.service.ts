@@ -6,8 +6,16 @@ import type { Platform } from '../../platform/platform';
 import { countUnread, type InboxRow, listInboxRows, markRead, unreadSummary } from './inbox.repo';
 import { announceUnread, toUnreadMessage } from './unread';
 
-function toInboxMessage(row: InboxRow): InboxMessage {
-  return { ...toUnreadMessage(row), read: row.readAt !== null };
+/**
+ * What the server wrote reads in the request's language; the e-mail that went with it keeps its
+ * subject as sent (a record of what went out), marked so.
+ */
+function toInboxMessage(row: InboxRow, t: (msgid: string) => string): InboxMessage {
+  return {
+    ...toUnreadMessage(row, t),
+    read: row.readAt !== null,
+    email: row.emailSubject === null ? null : { subject: row.emailSubject, as_sent: true },
+  };
 }
 
 export async function listInbox(platform: Platform, ctx: SignedInContext, query: ListQuery) {
@@ -16,7 +24,7 @@ export async function listInbox(platform: Platform, ctx: SignedInContext, query:
     listInboxRows(platform.db, user.id, query),
     countUnread(platform.db, user.id),
   ]);
-  return { ...toListPage(query, page, toInboxMessage), unread_total: unread };
+  return { ...toListPage(query, page, (row) => toInboxMessage(row, ctx.t)), unread_total: unread };
 }
 
 /** Marks the caller's messages read (all when `ids` is absent) and tells their other tabs. */
@@ -29,7 +37,7 @@ export async function readMessages(platform: Platform, ctx: SignedInContext, ids
       const { total } = await unreadSummary(tx, user.id);
       return { updated, unread_total: total };
     }
-    const unread = await announceUnread(platform, user.id, tx);
+    const unread = await announceUnread(platform, user.id, tx, ctx.locale);
     return { updated, unread_total: unread.total };
   });
 }

@@ -1,7 +1,7 @@
 import type { JobDefinition } from '../../platform/jobs';
 import type { Platform } from '../../platform/platform';
 import type { ReminderNotice } from '../../platform/reminders';
-import { deliverInApp, queueEmails, sendQueued, wantEmail } from './deliver';
+import { deliver, sendQueued, wantEmail } from './deliver';
 import { findRecipients, type Recipient } from './recipients.repo';
 import { recordReminderSent } from './reminders.repo';
 
@@ -33,10 +33,11 @@ export async function runReminders(platform: Platform, now = new Date()): Promis
           !(await recordReminderSent(tx, { reminder: reminder.name, key: notice.key, userId: notice.userId }))
         )
           continue;
-        const delivery = toDelivery(reminder.name, notice);
-        await deliverInApp(platform, tx, [person], delivery);
         mailIds.push(
-          ...(await queueEmails(platform, tx, await wantEmail(tx, [person], notice.level), delivery)),
+          ...(await deliver(platform, tx, toDelivery(reminder.name, notice), {
+            inApp: [person],
+            email: await wantEmail(tx, [person], notice.level),
+          })),
         );
         delivered += 1;
       }

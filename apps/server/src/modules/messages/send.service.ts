@@ -5,7 +5,7 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { resolveAudience } from './audience';
-import { deliverInApp, queueEmails, sendQueued, wantEmail } from './deliver';
+import { deliver, sendQueued, wantEmail } from './deliver';
 import { insertSend, listSendRows } from './sends.repo';
 
 const TEMPLATE = 'message.send';
@@ -47,6 +47,7 @@ export async function sendMessage(platform: Platform, ctx: SignedInContext, inpu
         recipients: recipients.length,
         createdBy: ctx.user.id,
       });
+      // The admin's own words: sent and shown as written, in every reader's language.
       const delivery = {
         level: input.level,
         title: input.title,
@@ -54,9 +55,11 @@ export async function sendMessage(platform: Platform, ctx: SignedInContext, inpu
         sendId: id,
         template: TEMPLATE,
       };
-      if (input.in_app) await deliverInApp(platform, tx, recipients, delivery);
       const mailTo = input.email ? recipients : await wantEmail(tx, recipients, input.level);
-      const emailIds = await queueEmails(platform, tx, mailTo, delivery);
+      const emailIds = await deliver(platform, tx, delivery, {
+        inApp: input.in_app ? recipients : [],
+        email: mailTo,
+      });
       return {
         result: { recipients: recipients.length, emailIds },
         after: {

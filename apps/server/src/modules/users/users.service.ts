@@ -55,7 +55,7 @@ export async function getBasicInfos(platform: Platform, ctx: SignedInContext): P
       platform.access.roleName(user.role),
       platform.translator.ensureFresh(),
       platform.access.currentVersion(),
-      readUnreadKept(platform, user.id),
+      readUnreadKept(platform, user.id, ctx.t),
       // A query only for WeChat (China region, or an account made by WeChat sign-in).
       mainBoundAccount(platform.db, user, mainKey),
       // The team's storage counter, and its plan, credits and storage quota in one query: kept

@@ -2,6 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../lib/numbers';
 import { useBasicInfos } from '../../lib/session/basic-infos';
 import { lazyPart, Suspense, useOpenedOnce } from './load-on-open';
 
@@ -17,7 +18,8 @@ export function MessagesButton() {
   const [open, setOpen] = useState(false);
   const mounted = useOpenedOnce(open);
   const unread = data?.msgs_unread ?? NO_UNREAD;
-  const label = unread.total > 0 ? t('Messages, {{total}} unread', { total: unread.total }) : t('Messages');
+  const label =
+    unread.total > 0 ? t('Messages, {{total}} unread', { total: formatCount(unread.total) }) : t('Messages');
 
   return (
     <>

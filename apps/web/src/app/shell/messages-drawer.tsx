@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMarkMessagesRead } from '../../features/account-messages/use-mark-messages-read';
 import { useOpenMessage } from '../../features/account-messages/use-open-message';
+import { formatCount } from '../../lib/numbers';
 import { type UnreadMessage, UnreadMessageItem } from './unread-message-item';
 
 /** The inbox page the drawer points to (registered in the contract's page routes). */
@@ -62,7 +63,11 @@ export function MessagesDrawer({ open, onClose, unread }: MessagesDrawerProps) {
           {/* The server sends the latest few; the total may be larger. */}
           {unread.total > shown ? (
             <Typography.Paragraph type="secondary">
-              {t('Showing the latest {{shown}} of {{total}} unread messages', { shown, total: unread.total })}
+              {t('Showing the latest {{shown}} of {{count}} unread messages', {
+                shown: formatCount(shown),
+                count: unread.total,
+                defaultValue_one: 'Showing the latest {{shown}} of {{count}} unread message',
+              })}
             </Typography.Paragraph>
           ) : null}
           <ul className="message-entries">

@@ -15,6 +15,7 @@ export function inboxMessage(id: string, overrides: Partial<InboxMessage> = {}):
     link: null,
     read: false,
     creation_time: SENT_AT,
+    email: null,
     ...overrides,
   };
 }

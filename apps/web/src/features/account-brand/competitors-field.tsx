@@ -55,7 +55,10 @@ export function CompetitorsField({ editable }: { editable: boolean }) {
                   onClick={() => add('')}
                 >
                   {rows.length >= BRAND_LIMITS.competitors
-                    ? t('At most {{max}} competitors', { max: BRAND_LIMITS.competitors })
+                    ? t('At most {{count}} competitors', {
+                        count: BRAND_LIMITS.competitors,
+                        defaultValue_one: 'At most {{count}} competitor',
+                      })
                     : t('Add competitor')}
                 </Button>
               </Form.Item>

@@ -10,14 +10,20 @@ export function keywordsRules(t: Translate): FormRule[] {
       validator: async (_rule, value: string[] | undefined) => {
         const keywords = value ?? [];
         if (keywords.length > BRAND_LIMITS.keywords) {
-          throw new Error(t('At most {{max}} keywords', { max: BRAND_LIMITS.keywords }));
+          throw new Error(
+            t('At most {{count}} keywords', {
+              count: BRAND_LIMITS.keywords,
+              defaultValue_one: 'At most {{count}} keyword',
+            }),
+          );
         }
         const tooLong = keywords.find((keyword) => keyword.trim().length > BRAND_LIMITS.keyword);
         if (tooLong !== undefined) {
           throw new Error(
-            t('"{{keyword}}" is longer than {{max}} characters', {
+            t('"{{keyword}}" is longer than {{count}} characters', {
               keyword: tooLong,
-              max: BRAND_LIMITS.keyword,
+              count: BRAND_LIMITS.keyword,
+              defaultValue_one: '"{{keyword}}" is longer than {{count}} character',
             }),
           );
         }

@@ -36,10 +36,11 @@ export function SyncState({ sync }: { sync: Sync }) {
       ) : null}
       {sync.range && sync.status !== 'idle' ? (
         <Typography.Text type="secondary">
-          {t('{{start}} to {{end}}, {{rows}} rows', {
+          {t('{{start}} to {{end}}, {{count}} rows', {
             start: sync.range.start,
             end: sync.range.end,
-            rows: sync.rows,
+            count: sync.rows,
+            defaultValue_one: '{{start}} to {{end}}, {{count}} row',
           })}
         </Typography.Text>
       ) : null}

@@ -82,6 +82,7 @@ export function InboxTab() {
             key={item.id}
             message={item}
             unread={!item.read}
+            email={item.email}
             hasLink={messageLinkTarget(item.link) !== null}
             // A read message that leads nowhere has nothing left to do when clicked.
             onOpen={!item.read || messageLinkTarget(item.link) ? () => openMessage.open(item) : undefined}

@@ -1,4 +1,5 @@
 import { LinkOutlined } from '@ant-design/icons';
+import type { InboxMessage } from '@app/contract/messages/inbox';
 import type { zUnreadMessage } from '@app/contract/user/get-basic-infos';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -19,6 +20,8 @@ interface MessageEntryProps {
   hasLink?: boolean;
   /** The drawer shows the first lines of each body; the page shows it whole. */
   clampBody?: boolean;
+  /** The e-mail that went with the message (the messages page): its subject as sent. */
+  email?: InboxMessage['email'];
 }
 
 /** One message: title (bold with a dot while unread), level, body and time. */
@@ -28,6 +31,7 @@ export function MessageEntry({
   onOpen,
   hasLink = false,
   clampBody = false,
+  email = null,
 }: MessageEntryProps) {
   const { t } = useTranslation();
   const sentAt = new Date(message.creation_time * 1000);
@@ -46,6 +50,13 @@ export function MessageEntry({
       >
         {message.body}
       </Typography.Text>
+      {/* The message reads in the reader's language; the e-mail keeps the subject it was sent with,
+          which says so once the two differ (the reader switched language since). */}
+      {email && email.subject !== message.title ? (
+        <Typography.Text type="secondary" className="message-entry__as-sent">
+          {t('As sent by e-mail: {{subject}}', { subject: email.subject })}
+        </Typography.Text>
+      ) : null}
       <Typography.Text type="secondary" className="message-entry__meta">
         <time dateTime={sentAt.toISOString()}>{formatDate(message.creation_time)}</time>
         {hasLink ? <LinkOutlined aria-label={t('Opens a link')} /> : null}

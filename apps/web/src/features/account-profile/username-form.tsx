@@ -41,7 +41,13 @@ export function UsernameForm({ username }: { username: string }) {
         label={t('Username')}
         rules={[
           { required: true, whitespace: true, message: t('Please enter your name') },
-          { max: USERNAME_MAX, message: t('Name must be at most {{max}} characters', { max: USERNAME_MAX }) },
+          {
+            max: USERNAME_MAX,
+            message: t('Name must be at most {{count}} characters', {
+              count: USERNAME_MAX,
+              defaultValue_one: 'Name must be at most {{count}} character',
+            }),
+          },
         ]}
       >
         <Input autoComplete="nickname" maxLength={USERNAME_MAX} showCount style={{ maxWidth: 420 }} />

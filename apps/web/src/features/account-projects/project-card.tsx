@@ -71,9 +71,7 @@ export function ProjectCard({ project, showTeam, onEdit, onDelete }: ProjectCard
         <Flex gap={12} wrap>
           <Typography.Text type="secondary">
             <TeamOutlined aria-hidden />{' '}
-            {project.members_count === 1
-              ? t('1 member')
-              : t('{{total}} members', { total: project.members_count })}
+            {t('{{count}} members', { count: project.members_count, defaultValue_one: '{{count}} member' })}
           </Typography.Text>
           <Typography.Text type="secondary">
             {t('Created {{date}}', { date: formatDate(project.created_at, DATE_FORMATS.date) })}

@@ -6,7 +6,7 @@ import { App, Avatar, Button, Card, Flex, Table, type TableColumnsType, Tag } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DATE_FORMATS, formatDate } from '../../lib/format';
+import { DATE_FORMATS, formatCount, formatDate } from '../../lib/format';
 import { projectRoleLabel } from '../../lib/labels/team-labels';
 import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { InviteModal } from '../../widgets/invites/invite-modal';
@@ -109,7 +109,7 @@ export function ProjectMembersCard({ project, actions }: ProjectMembersCardProps
   return (
     <>
       <Card
-        title={t('Members ({{total}})', { total: list.length })}
+        title={t('Members ({{total}})', { total: formatCount(list.length) })}
         extra={
           project.can_manage ? (
             <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setInviting(true)}>

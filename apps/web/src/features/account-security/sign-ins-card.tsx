@@ -20,7 +20,10 @@ export function SignInsCard() {
   return (
     <Card title={t('Recent sign-ins')}>
       <Typography.Paragraph type="secondary">
-        {t('Your last {{count}} sign-in attempts, newest first.', { count: RECENT_SIGN_INS_LIMIT })}
+        {t('Your last {{count}} sign-in attempts, newest first.', {
+          count: RECENT_SIGN_INS_LIMIT,
+          defaultValue_one: 'Your last sign-in attempt.',
+        })}
       </Typography.Paragraph>
       <Table<SignInEvent>
         size="small"

@@ -5,7 +5,7 @@ import { App, Button, Card, List, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../lib/api/client';
-import { formatCompactNumber, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { datasetStatusLabel } from '../../lib/labels/storage-labels';
 import { datasetsKey, datasetsQuery, removeDataset } from './datasets-api';
 
@@ -79,9 +79,16 @@ export function DatasetsCard() {
               title={dataset.name}
               description={
                 <Typography.Text type="secondary">
-                  {t('{{rows}} rows, {{columns}} columns, updated {{time}}', {
-                    rows: formatCompactNumber(dataset.row_count),
-                    columns: dataset.columns.length,
+                  {t('{{rows}}, {{columns}}, updated {{time}}', {
+                    rows: t('{{count}} rows', {
+                      count: dataset.row_count,
+                      compact: true,
+                      defaultValue_one: '{{count}} row',
+                    }),
+                    columns: t('{{count}} columns', {
+                      count: dataset.columns.length,
+                      defaultValue_one: '{{count}} column',
+                    }),
                     time: formatDate(dataset.updated_at),
                   })}
                 </Typography.Text>

@@ -11,7 +11,7 @@ import { App, Button, Card, Col, Flex, Modal, Progress, Row, Select, Typography 
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api/api-error';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, formatPercent } from '../../lib/format';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
@@ -127,10 +127,10 @@ export function StoragePage() {
       }
       modal.confirm({
         title: t('Delete the folder and its files?'),
-        content:
-          count === 1
-            ? t('1 file in this folder and its sub-folders is deleted with it.')
-            : t('{{count}} files in this folder and its sub-folders are deleted with it.', { count }),
+        content: t('{{count}} files in this folder and its sub-folders are deleted with it.', {
+          count,
+          defaultValue_one: '{{count}} file in this folder and its sub-folders is deleted with it.',
+        }),
         okText: t('Delete'),
         okButtonProps: { danger: true },
         onOk: async () => {
@@ -164,7 +164,7 @@ export function StoragePage() {
         </Flex>
         <Progress
           percent={limit ? Math.min(100, (used / limit) * 100) : 0}
-          format={(p) => `${(p ?? 0).toFixed(1)}%`}
+          format={(p) => formatPercent(p ?? 0)}
         />
       </Card>
       <Row gutter={16}>

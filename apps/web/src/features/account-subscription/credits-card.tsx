@@ -1,6 +1,6 @@
 import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, formatDate } from '../../lib/format';
+import { DATE_FORMATS, formatCount, formatDate } from '../../lib/format';
 import type { MySubscription } from './subscription-api';
 
 /**
@@ -28,24 +28,25 @@ export function CreditsCard({ credits }: { credits: MySubscription['credits'] })
     >
       <Row gutter={[16, 16]}>
         <Col xs={12} md={6}>
-          <Statistic title={t('Balance')} value={credits.balance} />
+          <Statistic title={t('Balance')} value={formatCount(credits.balance)} />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('Held by work in progress')} value={credits.held} />
+          <Statistic title={t('Held by work in progress')} value={formatCount(credits.held)} />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('Available')} value={credits.available} />
+          <Statistic title={t('Available')} value={formatCount(credits.available)} />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('Granted this period')} value={credits.granted} />
+          <Statistic title={t('Granted this period')} value={formatCount(credits.granted)} />
         </Col>
       </Row>
       {left === null ? null : (
         <div style={{ marginTop: 16 }}>
           <Typography.Text type="secondary">
-            {t('{{left}} of this period’s {{granted}} granted credits left', {
-              left: credits.granted_remaining,
-              granted: credits.granted,
+            {t('{{left}} of this period’s {{count}} granted credits left', {
+              left: formatCount(credits.granted_remaining),
+              count: credits.granted,
+              defaultValue_one: '{{left}} of this period’s {{count}} granted credit left',
             })}
           </Typography.Text>
           <Progress percent={left} showInfo={false} aria-label={t('Granted credits left')} />

@@ -87,7 +87,7 @@ describe('/account/subscription', () => {
     expect(credits.getByText('150')).toBeTruthy();
     expect(credits.getByText('4,050')).toBeTruthy();
     expect(credits.getByText('5,000')).toBeTruthy();
-    expect(credits.getByText('3700 of this period’s 5000 granted credits left')).toBeTruthy();
+    expect(credits.getByText('3,700 of this period’s 5,000 granted credits left')).toBeTruthy();
   });
 
   it('says what happens at period end: a paid plan returns to free unless renewed; granted credits expire', async () => {

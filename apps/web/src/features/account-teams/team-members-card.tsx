@@ -6,6 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { App, Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../lib/format';
 import { teamRoleLabel } from '../../lib/labels/team-labels';
 import { InviteModal } from '../../widgets/invites/invite-modal';
 import { PendingInvitesTable } from '../../widgets/invites/pending-invites-table';
@@ -52,7 +53,7 @@ export function TeamMembersCard({ team, members, actions }: TeamMembersCardProps
   return (
     <>
       <Card
-        title={t('Members ({{total}})', { total: list.length })}
+        title={t('Members ({{total}})', { total: formatCount(list.length) })}
         extra={
           rights.invite ? (
             <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => setInviting(true)}>

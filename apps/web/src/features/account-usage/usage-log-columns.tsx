@@ -1,5 +1,5 @@
 import type { ColDef } from 'ag-grid-community';
-import { formatCompactNumber, formatDate } from '../../lib/format';
+import { formatCompactNumber, formatDate, formatDecimal } from '../../lib/format';
 import { functionLabel, usageStatusLabel } from '../../widgets/billing-labels/billing-labels';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { UsageLogRow } from './usage-api';
@@ -43,7 +43,7 @@ export function usageLogColumns(t: Translate, names?: ReadonlyMap<string, string
       headerName: t('Latency'),
       minWidth: 110,
       type: 'numericColumn',
-      valueFormatter: ({ value }) => (typeof value === 'number' ? `${(value / 1000).toFixed(2)} s` : ''),
+      valueFormatter: ({ value }) => (typeof value === 'number' ? `${formatDecimal(value / 1000, 2)} s` : ''),
     },
     {
       field: 'status',

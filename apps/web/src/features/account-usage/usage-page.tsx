@@ -3,6 +3,7 @@ import { Card, Col, Flex, Row, Skeleton, Statistic, Table, Typography } from 'an
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFunctionNames } from '../../lib/analysis/functions-query';
+import { formatCount } from '../../lib/format';
 import { functionLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
@@ -39,12 +40,12 @@ export function UsagePage() {
           <Row gutter={[16, 16]}>
             <Col xs={12} md={6}>
               <Card>
-                <Statistic title={t('Credits used')} value={data.total_credits} />
+                <Statistic title={t('Credits used')} value={formatCount(data.total_credits)} />
               </Card>
             </Col>
             <Col xs={12} md={6}>
               <Card>
-                <Statistic title={t('AI calls')} value={data.total_calls} />
+                <Statistic title={t('AI calls')} value={formatCount(data.total_calls)} />
               </Card>
             </Col>
           </Row>

@@ -1,6 +1,8 @@
-/** Credits are whole numbers, shown in full with thousands separators (never abbreviated: exact). */
+import { formatCount } from '../../lib/format';
+
+/** Credits are whole numbers, shown in full as every count is (never abbreviated: exact). */
 export function formatCredits(value: number): string {
-  return value.toLocaleString('en-US');
+  return formatCount(value);
 }
 
 /** A ledger amount with its sign: `+1,000`, `-250`. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Flex, Progress, Row, Statistic, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, formatPercent } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ReportRangePicker, useReportRange } from '../../widgets/report-range/report-range';
@@ -53,8 +53,10 @@ export function ResourcesSummaryPage() {
         <ReportRangePicker shown={data ? { start: data.start, end: data.end } : range} onChange={setRange} />
       </Flex>
       <Typography.Paragraph type="secondary">
-        {t('Credits moved in the range; remaining and held are the balances now, over {{teams}} teams.', {
-          teams: totals?.teams ?? 0,
+        {t('Credits moved in the range; remaining and held are the balances now, over {{count}} teams.', {
+          count: totals?.teams ?? 0,
+          defaultValue_one:
+            'Credits moved in the range; remaining and held are the balances now, over {{count}} team.',
         })}
       </Typography.Paragraph>
       <Row gutter={[12, 12]}>
@@ -184,7 +186,7 @@ export function ResourcesSummaryPage() {
                             ? Math.min(100, (line.storage_used_bytes / line.storage_limit_bytes) * 100)
                             : 0
                         }
-                        format={(percent) => `${(percent ?? 0).toFixed(1)}%`}
+                        format={(percent) => formatPercent(percent ?? 0)}
                       />
                       <Typography.Text type="secondary">
                         {`${formatFileSize(line.storage_used_bytes)} / ${formatFileSize(line.storage_limit_bytes)}`}

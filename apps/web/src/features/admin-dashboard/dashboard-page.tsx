@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { formatCount } from '../../lib/numbers';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { DASHBOARD_DAYS, type DashboardDays, dashboardQuery, toDashboardDays } from './dashboard-api';
 import { RecentErrorsCard } from './recent-errors-card';
@@ -28,7 +29,10 @@ export function DashboardPage() {
         <Segmented<DashboardDays>
           aria-label={t('Period')}
           value={days}
-          options={DASHBOARD_DAYS.map((value) => ({ value, label: t('{{days}} days', { days: value }) }))}
+          options={DASHBOARD_DAYS.map((value) => ({
+            value,
+            label: t('{{count}} days', { count: value, defaultValue_one: '{{count}} day' }),
+          }))}
           onChange={(value) => setSearchParams({ days: String(value) }, { replace: true })}
         />
       </Flex>
@@ -63,7 +67,11 @@ export function DashboardPage() {
             extra={
               data ? (
                 <Typography.Text type="secondary">
-                  {t('{{total}} in {{days}} days', { total: signupsTotal, days })}
+                  {t('{{total}} in {{count}} days', {
+                    total: formatCount(signupsTotal),
+                    count: days,
+                    defaultValue_one: '{{total}} in {{count}} day',
+                  })}
                 </Typography.Text>
               ) : null
             }

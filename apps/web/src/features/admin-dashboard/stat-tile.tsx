@@ -1,5 +1,6 @@
 import { Card, Statistic } from 'antd';
 import type { ReactNode } from 'react';
+import { formatCount } from '../../lib/format';
 
 interface StatTileProps {
   title: string;
@@ -12,7 +13,7 @@ interface StatTileProps {
 export function StatTile({ title, value, icon, loading }: StatTileProps) {
   return (
     <Card size="small" loading={loading} styles={{ body: { padding: '16px 20px' } }}>
-      <Statistic title={title} value={value ?? 0} prefix={icon} />
+      <Statistic title={title} value={formatCount(value ?? 0)} prefix={icon} />
     </Card>
   );
 }

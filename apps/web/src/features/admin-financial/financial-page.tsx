@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '../../lib/format';
+import { formatCount, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { paymentMethodLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
@@ -65,8 +65,8 @@ export function FinancialPage() {
         { key: 'revenue', title: t('Revenue'), value: money(data.totals.revenue) },
         { key: 'refunds', title: t('Refunds'), value: money(data.totals.refunds) },
         { key: 'net', title: t('Net'), value: money(data.totals.net) },
-        { key: 'paid', title: t('Paid orders'), value: data.totals.paid_orders },
-        { key: 'refunded', title: t('Refunded orders'), value: data.totals.refunded_orders },
+        { key: 'paid', title: t('Paid orders'), value: formatCount(data.totals.paid_orders) },
+        { key: 'refunded', title: t('Refunded orders'), value: formatCount(data.totals.refunded_orders) },
       ]
     : [];
 

@@ -8,7 +8,7 @@ import { Card, Empty, Flex, Segmented, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatCompactNumber, formatDate } from '../../lib/format';
+import { formatCompactNumber, formatCount, formatDate, formatPercent } from '../../lib/format';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
@@ -109,7 +109,7 @@ export function InterfacesPage() {
                 align: 'right',
                 render: (_, item) =>
                   item.errors > 0
-                    ? `${item.errors} (${((item.errors / item.calls) * 100).toFixed(1)}%)`
+                    ? `${formatCount(item.errors)} (${formatPercent((item.errors / item.calls) * 100)})`
                     : '0',
               },
               { title: t('Quota errors'), dataIndex: 'quota_errors', align: 'right' },

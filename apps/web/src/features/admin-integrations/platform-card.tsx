@@ -104,9 +104,15 @@ export function PlatformCard({ platform }: { platform: IntegPlatform }) {
           {
             key: 'teams',
             label: t('Teams bound'),
-            children: t('{{teams}} teams, {{bindings}} bindings', {
-              teams: platform.teams_bound,
-              bindings: platform.bindings,
+            children: t('{{teams}}, {{bindings}}', {
+              teams: t('{{count}} teams', {
+                count: platform.teams_bound,
+                defaultValue_one: '{{count}} team',
+              }),
+              bindings: t('{{count}} bindings', {
+                count: platform.bindings,
+                defaultValue_one: '{{count}} binding',
+              }),
             }),
           },
           { key: 'reconnect', label: t('Need reconnecting'), children: platform.needs_reconnect },

@@ -31,7 +31,11 @@ export function AudienceFields() {
             showSearch={{ optionFilterProp: 'label' }}
             options={(roles.data?.items ?? []).map((role) => ({
               value: role.code,
-              label: t('{{name}} ({{total}} users)', { name: role.name, total: role.users_count }),
+              label: t('{{name}} ({{count}} users)', {
+                name: role.name,
+                count: role.users_count,
+                defaultValue_one: '{{name}} ({{count}} user)',
+              }),
             }))}
           />
         </Form.Item>

@@ -16,7 +16,10 @@ function audienceText(t: Translate, audience: MessageSend['audience']): string {
     case 'team':
       return t('Team: {{team}}', { team: audience.team_id });
     case 'users':
-      return t('{{total}} chosen users', { total: audience.user_ids.length });
+      return t('{{count}} chosen users', {
+        count: audience.user_ids.length,
+        defaultValue_one: '{{count}} chosen user',
+      });
   }
 }
 

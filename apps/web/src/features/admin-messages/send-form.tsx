@@ -55,12 +55,7 @@ export function SendForm() {
     try {
       const result = await send.mutateAsync(body);
       const outcome = { recipients: result.recipients, emails: result.emails_queued };
-      message.success(
-        t('Sent to {{total}} users; {{emails}} e-mails queued', {
-          total: outcome.recipients,
-          emails: outcome.emails,
-        }),
-      );
+      message.success(sentText(t, outcome.recipients, outcome.emails));
       form.resetFields();
       setPreviewed(null);
       setSent(outcome);
@@ -87,7 +82,10 @@ export function SendForm() {
       return;
     }
     modal.confirm({
-      title: t('Send this message to {{total}} users?', { total: counted.recipients }),
+      title: t('Send this message to {{count}} users?', {
+        count: counted.recipients,
+        defaultValue_one: 'Send this message to {{count}} user?',
+      }),
       content: body.email
         ? t('They get it in the app and by e-mail. A sent message cannot be taken back.')
         : t('They get it in the app. A sent message cannot be taken back.'),
@@ -155,10 +153,7 @@ export function SendForm() {
             showIcon
             closable
             onClose={() => setSent(null)}
-            title={t('Sent to {{total}} users; {{emails}} e-mails queued', {
-              total: sent.recipients,
-              emails: sent.emails,
-            })}
+            title={sentText(t, sent.recipients, sent.emails)}
             style={{ marginBottom: 16 }}
           />
         ) : null}
@@ -183,4 +178,14 @@ export function SendForm() {
       </Form>
     </Card>
   );
+}
+
+type Translate = (msgid: string, options?: Record<string, unknown>) => string;
+
+/** "Sent to 3 users; 2 e-mails queued": each count in its own plural form. */
+function sentText(t: Translate, recipients: number, emails: number): string {
+  return t('Sent to {{users}}; {{emails}} queued', {
+    users: t('{{count}} users', { count: recipients, defaultValue_one: '{{count}} user' }),
+    emails: t('{{count}} e-mails', { count: emails, defaultValue_one: '{{count}} e-mail' }),
+  });
 }

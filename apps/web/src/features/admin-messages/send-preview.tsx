@@ -3,6 +3,7 @@ import type { previewSend } from '@app/contract/messages/send';
 import { Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './admin-messages.css';
+import { formatCount } from '../../lib/format';
 
 export type SendPreviewResult = EndpointResponse<typeof previewSend>;
 
@@ -15,7 +16,10 @@ export function SendPreview({ preview }: { preview: SendPreviewResult }) {
       <Typography.Paragraph strong>
         {preview.recipients === 0
           ? t('Nobody matches this audience.')
-          : t('This message will reach {{total}} users.', { total: preview.recipients })}
+          : t('This message will reach {{count}} users.', {
+              count: preview.recipients,
+              defaultValue_one: 'This message will reach {{count}} user.',
+            })}
       </Typography.Paragraph>
       {preview.sample.length > 0 ? (
         <ul className="admin-messages__sample">
@@ -26,7 +30,9 @@ export function SendPreview({ preview }: { preview: SendPreviewResult }) {
           ))}
           {more > 0 ? (
             <li>
-              <Typography.Text type="secondary">{t('and {{total}} more', { total: more })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t('and {{total}} more', { total: formatCount(more) })}
+              </Typography.Text>
             </li>
           ) : null}
         </ul>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api/api-error';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatCount, formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel, seededText } from '../../lib/labels/seeded-labels';
 import {
   creditEntryKindLabel,
@@ -24,8 +24,7 @@ import { RefundOrderModal } from './refund-order-modal';
 
 type Details = AdminOrderDetails;
 
-const credits = (value: number) =>
-  value > 0 ? `+${value.toLocaleString('en-US')}` : value.toLocaleString('en-US');
+const credits = (value: number) => (value > 0 ? `+${formatCount(value)}` : formatCount(value));
 
 /**
  * `/admin/order/details?id=`: one order with its bill, payments, refunds, the credit ledger
@@ -146,7 +145,7 @@ function OrderCard({ data }: { data: Details }) {
               ]
             : []),
           { key: 'pay', label: t('Payable amount'), children: <strong>{money(order.pay_amount)}</strong> },
-          { key: 'credits', label: t('Credits granted'), children: order.credits.toLocaleString('en-US') },
+          { key: 'credits', label: t('Credits granted'), children: formatCount(order.credits) },
           { key: 'created', label: t('Created'), children: formatDate(order.creation_time) },
           { key: 'paid', label: t('Paid'), children: formatDate(order.paid_time) },
           ...(order.refunded_time
@@ -271,7 +270,7 @@ function RefundsCard({ data }: { data: Details }) {
             key: 'credits',
             title: t('Credits reversed'),
             align: 'right',
-            render: (_, refund) => refund.credits_reversed.toLocaleString('en-US'),
+            render: (_, refund) => formatCount(refund.credits_reversed),
           },
           { key: 'reason', title: t('Reason'), dataIndex: 'reason' },
           { key: 'by', title: t('By'), render: (_, refund) => refund.actor?.username ?? '' },
@@ -316,7 +315,7 @@ function LedgerCard({ data }: { data: Details }) {
             key: 'balance',
             title: t('Balance after'),
             align: 'right',
-            render: (_, entry) => entry.balance_after.toLocaleString('en-US'),
+            render: (_, entry) => formatCount(entry.balance_after),
           },
           // A grant's note is the plan's name: a seeded one reads in the reader's language.
           { key: 'note', title: t('Note'), render: (_, entry) => seededText(entry.note ?? '', t) },

@@ -42,9 +42,11 @@ export function RefundOrderModal({
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               <li>
                 {t(
-                  'The {{credits}} credits this order granted are taken back, as far as the team still has them.',
+                  'The {{count}} credits this order granted are taken back, as far as the team still has them.',
                   {
-                    credits: order.credits.toLocaleString('en-US'),
+                    count: order.credits,
+                    defaultValue_one:
+                      'The {{count}} credit this order granted is taken back, if the team still has it.',
                   },
                 )}
               </li>
@@ -59,9 +61,10 @@ export function RefundOrderModal({
       onSubmit={async ({ reason }) => {
         const result = await refund.mutateAsync(reason);
         void message.success(
-          t('Refunded {{amount}}; {{credits}} credits reversed', {
+          t('Refunded {{amount}}; {{count}} credits reversed', {
             amount: formatMoney(result.refund.amount, result.refund.currency),
-            credits: result.refund.credits_reversed.toLocaleString('en-US'),
+            count: result.refund.credits_reversed,
+            defaultValue_one: 'Refunded {{amount}}; {{count}} credit reversed',
           }),
         );
       }}

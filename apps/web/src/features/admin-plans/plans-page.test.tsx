@@ -76,9 +76,7 @@ describe(PATH, () => {
     await user.click((await rowOf('Pro')).getByRole('button', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText(
-        /3 teams hold this plan and 5 orders name it, so it is archived, never deleted/,
-      ),
+      within(dialog).getByText(/Held by 3 teams and named by 5 orders, this plan is archived, never deleted/),
     ).toBeTruthy();
     expect(fetch.callsTo('DELETE /api/admin/usm/plans/plan-pro')).toHaveLength(0);
 

@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize, formatMoney } from '../../lib/format';
+import { formatCount, formatFileSize, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { planKindLabel, planStatusLabel, validityLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
@@ -48,8 +48,11 @@ export function PlansPage() {
       title: used ? t('Archive {{name}}?', { name: plan.name }) : t('Delete {{name}}?', { name: plan.name }),
       content: used
         ? t(
-            '{{subscribers}} teams hold this plan and {{orders}} orders name it, so it is archived, never deleted: it can no longer be bought, and its subscribers keep it until their period ends.',
-            { subscribers: plan.subscribers, orders: plan.orders },
+            'Held by {{teams}} and named by {{orders}}, this plan is archived, never deleted: it can no longer be bought, and its subscribers keep it until their period ends.',
+            {
+              teams: t('{{count}} teams', { count: plan.subscribers, defaultValue_one: '{{count}} team' }),
+              orders: t('{{count}} orders', { count: plan.orders, defaultValue_one: '{{count}} order' }),
+            },
           )
         : t('Nobody ever held or ordered this plan, so it is deleted.'),
       okText: used ? t('Archive') : t('Delete'),
@@ -112,7 +115,7 @@ export function PlansPage() {
         key: 'credits',
         title: t('Credits'),
         align: 'right',
-        render: (_, plan) => plan.credits.toLocaleString('en-US'),
+        render: (_, plan) => formatCount(plan.credits),
       },
       {
         key: 'storage',

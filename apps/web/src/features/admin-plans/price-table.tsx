@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { functionMatrixQuery } from './plans-api';
 import { pricesQuery, usePriceMutations } from './prices-api';
@@ -25,7 +25,7 @@ interface ModelValues {
   output_per_million: number;
 }
 
-const credits = (value: number) => value.toLocaleString();
+const credits = (value: number) => formatCount(value);
 
 /**
  * The price table (ARCHITECTURE section 8, Metering), below the function matrix: each function's

@@ -35,7 +35,10 @@ export function RoleActions({ role, onRename, onDelete }: RoleActionsProps) {
           title={t('Delete the role {{name}}?', { name: role.name })}
           description={
             role.users_count > 0
-              ? t('{{total}} users still hold it.', { total: role.users_count })
+              ? t('{{count}} users still hold it.', {
+                  count: role.users_count,
+                  defaultValue_one: '{{count}} user still holds it.',
+                })
               : undefined
           }
           okText={t('Delete')}

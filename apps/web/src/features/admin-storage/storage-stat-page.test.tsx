@@ -80,8 +80,8 @@ describe('/admin/storage/stat', () => {
     expect(cleanUp.disabled).toBe(true);
 
     await user.click(within(card).getByText('Check'));
-    expect(await within(card).findByText('1 stored objects no row points to')).toBeTruthy();
-    expect(within(card).getByText('1 rows whose object is missing')).toBeTruthy();
+    expect(await within(card).findByText('1 stored object no row points to')).toBeTruthy();
+    expect(within(card).getByText('1 row whose object is missing')).toBeTruthy();
     expect(within(card).getByText('lost.csv')).toBeTruthy();
 
     await user.click(cleanUp);
@@ -94,6 +94,6 @@ describe('/admin/storage/stat', () => {
     ) as HTMLElement;
     await user.click(ok);
     await waitFor(() => expect(fetch.callsTo('POST /api/admin/storage/orphans/clean')).toHaveLength(1));
-    expect(await screen.findByText('Removed 1 objects and 1 rows')).toBeTruthy();
+    expect(await screen.findByText('Removed 1 object and 1 row')).toBeTruthy();
   });
 });

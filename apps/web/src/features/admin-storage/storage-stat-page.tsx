@@ -4,7 +4,7 @@ import { App, Button, Card, Col, Empty, Flex, Progress, Row, Statistic, Table, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { formatCount, formatDate, formatFileSize, formatPercent } from '../../lib/format';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { checkOrphans, cleanOrphans, storageStatQuery } from './admin-storage-api';
 import { GrowthChart } from './growth-chart';
@@ -22,9 +22,12 @@ export function StorageStatPage() {
     mutationFn: cleanOrphans,
     onSuccess: (done) => {
       void message.success(
-        t('Removed {{objects}} objects and {{rows}} rows', {
-          objects: done.objects_removed,
-          rows: done.rows_removed,
+        t('Removed {{objects}} and {{rows}}', {
+          objects: t('{{count}} objects', {
+            count: done.objects_removed,
+            defaultValue_one: '{{count}} object',
+          }),
+          rows: t('{{count}} rows', { count: done.rows_removed, defaultValue_one: '{{count}} row' }),
         }),
       );
       setReport(null);
@@ -52,7 +55,7 @@ export function StorageStatPage() {
         </Col>
         <Col xs={12} md={6}>
           <Card size="small" loading={stat.isLoading}>
-            <Statistic title={t('Files')} value={data?.total_files ?? 0} />
+            <Statistic title={t('Files')} value={formatCount(data?.total_files ?? 0)} />
           </Card>
         </Col>
         <Col xs={24} md={12}>
@@ -80,7 +83,7 @@ export function StorageStatPage() {
                     <Flex vertical>
                       <Progress
                         percent={Math.min(100, (row.bytes / row.limit_bytes) * 100)}
-                        format={(p) => `${(p ?? 0).toFixed(1)}%`}
+                        format={(p) => formatPercent(p ?? 0)}
                         size="small"
                       />
                       <Typography.Text type="secondary">
@@ -174,10 +177,14 @@ export function StorageStatPage() {
                 <Typography.Text>
                   {t('{{count}} stored objects no row points to', {
                     count: report.objects_without_row.length,
+                    defaultValue_one: '{{count}} stored object no row points to',
                   })}
                 </Typography.Text>
                 <Typography.Text>
-                  {t('{{count}} rows whose object is missing', { count: report.rows_without_object.length })}
+                  {t('{{count}} rows whose object is missing', {
+                    count: report.rows_without_object.length,
+                    defaultValue_one: '{{count}} row whose object is missing',
+                  })}
                 </Typography.Text>
                 {report.rows_without_object.slice(0, 20).map((row) => (
                   <Typography.Text key={row.id} type="secondary">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { teamQuery } from './teams-api';
 
 interface TeamDrawerProps {
@@ -59,7 +59,7 @@ export function TeamDrawer({ teamId, onClose }: TeamDrawerProps) {
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('Members ({{total}})', { total: data.members.length })}
+            {t('Members ({{total}})', { total: formatCount(data.members.length) })}
           </Typography.Title>
           <Table
             size="small"

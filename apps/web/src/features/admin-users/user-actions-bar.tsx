@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../lib/format';
 import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { BanUserModal } from './ban-user-modal';
 import { ChangeRoleModal } from './change-role-modal';
@@ -58,7 +59,9 @@ export function UserActionsBar({ user, actions }: UserActionsBarProps) {
         onConfirm={() =>
           actions.signOut
             .mutateAsync()
-            .then(({ revoked }) => message.success(t('Sessions ended: {{revoked}}', { revoked })))
+            .then(({ revoked }) =>
+              message.success(t('Sessions ended: {{revoked}}', { revoked: formatCount(revoked) })),
+            )
         }
         icon={<LogoutOutlined aria-hidden />}
         loading={actions.signOut.isPending}

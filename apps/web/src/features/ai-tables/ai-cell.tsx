@@ -13,6 +13,7 @@ import { Button, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cellStatusLabel } from '../../lib/labels/ai-table-labels';
+import { formatCount } from '../../lib/numbers';
 import { useAiGridActions } from './grid-actions';
 import { InlineCellEditor } from './inline-cell-editor';
 
@@ -112,7 +113,7 @@ function AiCellView({ row, column }: { row: AiTableRow; column: AiTableColumn })
 }
 
 function CellValueView({ row, column, value }: { row: AiTableRow; column: AiTableColumn; value: CellValue }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const actions = useAiGridActions();
   if (value === null || value === '') return null;
   if (isAdCopy(value)) {
@@ -130,11 +131,7 @@ function CellValueView({ row, column, value }: { row: AiTableRow; column: AiTabl
     );
   }
   if (typeof value === 'number') {
-    return (
-      <span translate="no">
-        {new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(value)}
-      </span>
-    );
+    return <span translate="no">{formatCount(value)}</span>;
   }
   if (column.ai?.output === 'label') {
     return (

@@ -293,7 +293,7 @@ describe('/ai-table', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Run' }));
     expect(await screen.findByText('Make the empty cells of Ad copy?')).toBeTruthy();
-    expect(screen.getByText('Cells: 2 · about 6 credits')).toBeTruthy();
+    expect(screen.getByText('2 cells · about 6 credits')).toBeTruthy();
     await confirmWith('Start the run');
 
     await waitFor(() =>
@@ -328,7 +328,7 @@ describe('/ai-table', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Re-run all' }));
     expect(await screen.findByText('Cells already made are replaced and charged again.')).toBeTruthy();
-    expect(screen.getByText('Cells: 2 · about 4 credits')).toBeTruthy();
+    expect(screen.getByText('2 cells · about 4 credits')).toBeTruthy();
     await confirmWith('Start the run');
     await waitFor(() =>
       expect(fetch.callsTo('POST /api/ai-tables/tbl-1/columns/col-ad/runs')[0]?.json()).toEqual({
@@ -353,7 +353,7 @@ describe('/ai-table', () => {
     fireEvent.click(rowBox('r2'));
     expect(await screen.findByText('Rows chosen: 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Re-run chosen rows (1)' }));
-    expect(await screen.findByText('Cells: 1 · about 2 credits')).toBeTruthy();
+    expect(await screen.findByText('1 cell · about 2 credits')).toBeTruthy();
     await confirmWith('Start the run');
     await waitFor(() =>
       expect(fetch.callsTo('POST /api/ai-tables/tbl-1/columns/col-ad/runs')[0]?.json()).toEqual({

@@ -203,7 +203,10 @@ export function ColumnDrawer({ columns, editing, onSave, onClose }: ColumnDrawer
               {
                 type: 'array',
                 max: AI_LABELS_MAX,
-                message: t('At most {{count}} labels', { count: AI_LABELS_MAX }),
+                message: t('At most {{count}} labels', {
+                  count: AI_LABELS_MAX,
+                  defaultValue_one: 'At most {{count}} label',
+                }),
               },
             ]}
           >

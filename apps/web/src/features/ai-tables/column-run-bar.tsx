@@ -1,8 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { AiTableColumn, AiTableRow, ColumnRun } from '@app/contract/ai-tables/tables';
+import { OFFLINE_MODEL } from '@app/contract/billing/prices';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { aiOutputTypeLabel, columnRunStatusLabel } from '../../lib/labels/ai-table-labels';
+import { formatCount } from '../../lib/numbers';
 import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { ProgressBar } from '../../widgets/progress-bar/progress-bar';
 import type { RunAction, RunCells } from './ai-tables-api';
@@ -89,7 +91,7 @@ export function ColumnRunBar({
             onConfirm={() => onStart(column, 'all')}
           />
           <RunButton
-            label={t('Re-run chosen rows ({{rows}})', { rows: chosen.length })}
+            label={t('Re-run chosen rows ({{rows}})', { rows: formatCount(chosen.length) })}
             title={t('Make the cells of {{column}} in the chosen rows again?', { column: column.name })}
             cells={chosen.length}
             cellPrice={cellPrice}
@@ -98,7 +100,8 @@ export function ColumnRunBar({
           {run && (
             <Typography.Text type="secondary" className="ai-tables__last-run">
               {t('Last run: {{status}}', { status: columnRunStatusLabel(run.status, t) })} ·{' '}
-              <span translate="no">{run.model}</span> · <RunCounts run={run} />
+              <span translate="no">{run.model === OFFLINE_MODEL ? t('Offline writer') : run.model}</span> ·{' '}
+              <RunCounts run={run} />
             </Typography.Text>
           )}
         </Flex>
@@ -119,10 +122,13 @@ interface RunButtonProps {
 
 function RunButton({ label, title, warning, cells, cellPrice, onConfirm }: RunButtonProps) {
   const { t } = useTranslation();
-  const cost = t('Cells: {{cells}} · about {{credits}} credits', {
-    cells,
-    credits: runCost(cells, cellPrice),
-  });
+  const cost = [
+    t('{{count}} cells', { count: cells, defaultValue_one: '{{count}} cell' }),
+    t('about {{count}} credits', {
+      count: runCost(cells, cellPrice),
+      defaultValue_one: 'about {{count}} credit',
+    }),
+  ].join(' · ');
   return (
     <ConfirmAction
       size="small"
@@ -145,18 +151,13 @@ function RunButton({ label, title, warning, cells, cellPrice, onConfirm }: RunBu
 /** A run's counts; a live run's credits are those charged so far. */
 function RunCounts({ run, live = false }: { run: ColumnRun; live?: boolean }) {
   const { t } = useTranslation();
-  const one = run.credits === 1;
   const credits = live
-    ? one
-      ? t('1 credit so far')
-      : t('{{credits}} credits so far', { credits: run.credits })
-    : one
-      ? t('1 credit')
-      : t('{{credits}} credits', { credits: run.credits });
+    ? t('{{count}} credits so far', { count: run.credits, defaultValue_one: '{{count}} credit so far' })
+    : t('{{count}} credits', { count: run.credits, defaultValue_one: '{{count}} credit' });
   return (
     <>
-      {t('{{done}} of {{total}} done', { done: run.done, total: run.total })}
-      {run.failed > 0 && ` · ${t('{{failed}} failed', { failed: run.failed })}`}
+      {t('{{done}} of {{total}} done', { done: formatCount(run.done), total: formatCount(run.total) })}
+      {run.failed > 0 && ` · ${t('{{failed}} failed', { failed: formatCount(run.failed) })}`}
       {` · ${credits}`}
     </>
   );

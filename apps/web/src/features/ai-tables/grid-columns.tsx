@@ -1,5 +1,6 @@
 import type { AiCell, AiTableColumn, AiTableRow } from '@app/contract/ai-tables/tables';
 import type { SuppressKeyboardEventParams } from 'ag-grid-community';
+import { formatCount } from '../../lib/numbers';
 import { AsWrittenCell } from '../../widgets/data-grid/as-written-cell';
 import type { GridColumnDef } from '../../widgets/data-grid/server-sort';
 import { AiCellRenderer, adLine, isAdCopy } from './ai-cell';
@@ -23,10 +24,9 @@ const typingInCell = ({ event }: SuppressKeyboardEventParams<AiTableRow>) =>
  * AG Grid's own, in the first column). Each sorts
  * and filters by its value (the grid offers filters from 20 rows); AI cells draw their state.
  */
-export function gridColumns(columns: AiTableColumn[], locale: string): GridColumnDef<AiTableRow>[] {
-  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+export function gridColumns(columns: AiTableColumn[]): GridColumnDef<AiTableRow>[] {
   const formatNumber = ({ value }: { value: unknown }) =>
-    typeof value === 'number' ? numbers.format(value) : value == null ? '' : String(value);
+    typeof value === 'number' ? formatCount(value) : value == null ? '' : String(value);
   const data = columns
     .filter((column) => column.kind === 'data')
     .map(

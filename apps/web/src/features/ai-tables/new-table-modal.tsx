@@ -4,6 +4,7 @@ import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AI_SOURCE_KINDS, aiSourceKindLabel } from '../../lib/labels/ai-table-labels';
+import { formatCount } from '../../lib/numbers';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { datasetsQuery, makeTable } from './ai-tables-api';
 
@@ -102,7 +103,7 @@ export function NewTableModal({ initialValues, onCreated, onClose }: NewTableMod
               notFoundContent={datasets.isPending ? undefined : t('No datasets yet: upload one in Storage')}
               options={ready.map((dataset) => ({
                 value: dataset.id,
-                label: `${dataset.name} · ${t('Rows: {{rows}}', { rows: dataset.row_count })}`,
+                label: `${dataset.name} · ${t('Rows: {{rows}}', { rows: formatCount(dataset.row_count) })}`,
               }))}
             />
           </Form.Item>

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { aiTableKey, aiTablesKey } from '../../lib/ai-tables/ai-table-key';
 import { type AiTableAnswer, withCells, withRun } from '../../lib/ai-tables/table-cache';
+import { formatCount } from '../../lib/numbers';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
 import { DataGrid } from '../../widgets/data-grid/data-grid';
@@ -60,7 +61,7 @@ interface TableViewProps {
  * written by hand, export and delete.
  */
 export function TableView({ id, onBack }: TableViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const query = useQuery(tableQuery(id));
   const answer = query.data;
@@ -111,7 +112,7 @@ export function TableView({ id, onBack }: TableViewProps) {
 
   const columns = answer?.columns;
   const rows = answer?.rows;
-  const defs = useMemo(() => (columns ? gridColumns(columns, i18n.language) : []), [columns, i18n.language]);
+  const defs = useMemo(() => (columns ? gridColumns(columns) : []), [columns]);
   const aiColumns = useMemo(
     () => new Map((columns ?? []).filter((c) => c.kind === 'ai').map((c) => [aiColId(c.id), c])),
     [columns],
@@ -147,7 +148,6 @@ export function TableView({ id, onBack }: TableViewProps) {
 
   const { table } = answer;
   const chosenIds = answer.rows.filter((row) => chosen.has(row.id)).map((row) => row.id);
-  const numbers = new Intl.NumberFormat(i18n.language);
 
   const start = async (column: AiTableColumn, cells: RunCells) => {
     const { run } = await startColumnRun(id, column.id, cells);
@@ -209,11 +209,14 @@ export function TableView({ id, onBack }: TableViewProps) {
           </Typography.Title>
           <Typography.Text type="secondary" data-testid="ai-table-meta">
             {t('Source')}: <span translate="no">{table.source_label}</span> ·{' '}
-            {t('Rows: {{rows}}', { rows: numbers.format(table.row_count) })}
+            {t('Rows: {{rows}}', { rows: formatCount(table.row_count) })}
           </Typography.Text>
           {table.truncated && (
             <Tag color="warning" style={{ marginInlineStart: 8 }}>
-              {t('Cut to {{max}} rows', { max: numbers.format(AI_TABLE_MAX_ROWS) })}
+              {t('Cut to {{count}} rows', {
+                count: AI_TABLE_MAX_ROWS,
+                defaultValue_one: 'Cut to {{count}} row',
+              })}
             </Tag>
           )}
         </div>
@@ -276,7 +279,9 @@ export function TableView({ id, onBack }: TableViewProps) {
       )}
       {chosenIds.length > 0 && (
         <Flex align="center" gap={8} className="ai-tables__chosen">
-          <Typography.Text>{t('Rows chosen: {{rows}}', { rows: chosenIds.length })}</Typography.Text>
+          <Typography.Text>
+            {t('Rows chosen: {{rows}}', { rows: formatCount(chosenIds.length) })}
+          </Typography.Text>
           <Button size="small" type="link" onClick={() => setChosen(new Set())}>
             {t('Clear the choice')}
           </Button>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { aiTablesKey } from '../../lib/ai-tables/ai-table-key';
 import { formatDate } from '../../lib/format';
+import { formatCount } from '../../lib/numbers';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { tablesQuery } from './ai-tables-api';
 import { NewTableModal, type NewTableValues } from './new-table-modal';
@@ -20,10 +21,9 @@ interface TablesHomeProps {
 
 /** The team's AI tables, newest first, and the way to make one. */
 export function TablesHome({ creating, onCreate, onOpen, onCloseCreate }: TablesHomeProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const client = useQueryClient();
   const tables = useQuery(tablesQuery());
-  const numbers = new Intl.NumberFormat(i18n.language);
 
   const created = (table: AiTable) => {
     void client.invalidateQueries({ queryKey: [...aiTablesKey, 'list'] });
@@ -85,7 +85,7 @@ export function TablesHome({ creating, onCreate, onOpen, onCloseCreate }: Tables
               align: 'right',
               render: (_, table) => (
                 <>
-                  {numbers.format(table.row_count)}
+                  {formatCount(table.row_count)}
                   {table.truncated && (
                     <Tag color="warning" style={{ marginInlineStart: 8 }}>
                       {t('Cut')}

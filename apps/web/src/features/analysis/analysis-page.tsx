@@ -124,9 +124,10 @@ export function AnalysisPage() {
                 title={fn.name}
                 extra={
                   <Tag color="gold">
-                    {fn.price === 1
-                      ? t('1 credit per run')
-                      : t('{{count}} credits per run', { count: fn.price })}
+                    {t('{{count}} credits per run', {
+                      count: fn.price,
+                      defaultValue_one: '{{count}} credit per run',
+                    })}
                   </Tag>
                 }
               >

@@ -44,11 +44,17 @@ export function EmailSignInForm({ onCodeStep }: { onCodeStep?: (shown: boolean) 
           rules.present(t('Please enter your password')),
           rules.minLength(
             PASSWORD_MIN,
-            t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
+            t('Password must be at least {{count}} characters', {
+              count: PASSWORD_MIN,
+              defaultValue_one: 'Password must be at least {{count}} character',
+            }),
           ),
           rules.maxLength(
             PASSWORD_MAX,
-            t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
+            t('Password must be at most {{count}} characters', {
+              count: PASSWORD_MAX,
+              defaultValue_one: 'Password must be at most {{count}} character',
+            }),
           ),
         ],
       },

@@ -25,7 +25,13 @@ export function EmailSignUpForm() {
       rules: {
         name: [
           rules.required(t('Please enter your name')),
-          rules.maxLength(NAME_MAX, t('Name must be at most {{max}} characters', { max: NAME_MAX })),
+          rules.maxLength(
+            NAME_MAX,
+            t('Name must be at most {{count}} characters', {
+              count: NAME_MAX,
+              defaultValue_one: 'Name must be at most {{count}} character',
+            }),
+          ),
         ],
         email: [
           rules.required(t('Please enter your e-mail address')),

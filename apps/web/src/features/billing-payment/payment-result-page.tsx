@@ -3,7 +3,7 @@ import { Button, Result, Skeleton, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { DATE_FORMATS, formatCompactNumber, formatDate, formatMoney } from '../../lib/format';
+import { DATE_FORMATS, formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
 import { DocumentTitle } from '../../widgets/brand/document-title';
@@ -69,17 +69,21 @@ function OrderResult({ orderId }: { orderId: string }) {
     case 'paid': {
       const what =
         order.plan_kind === 'credit_pack'
-          ? t('{{credits}} credits were added to your balance.', {
-              credits: formatCompactNumber(order.credits),
+          ? t('{{count}} credits were added to your balance.', {
+              count: order.credits,
+              compact: true,
+              defaultValue_one: '{{count}} credit was added to your balance.',
             })
           : order.starts_time && order.starts_time * 1000 > Date.now()
             ? t('{{plan}} starts on {{date}}.', {
                 plan: planNameLabel(order.plan_name, t),
                 date: formatDate(order.starts_time, DATE_FORMATS.date),
               })
-            : t('{{plan}} is active: {{credits}} credits for this period.', {
+            : t('{{plan}} is active: {{count}} credits for this period.', {
                 plan: planNameLabel(order.plan_name, t),
-                credits: formatCompactNumber(order.credits),
+                count: order.credits,
+                compact: true,
+                defaultValue_one: '{{plan}} is active: {{count}} credit for this period.',
               });
       return (
         <Result

@@ -1,7 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCompactNumber, formatFileSize, formatMoney } from '../../lib/format';
+import { formatFileSize, formatMoney } from '../../lib/format';
 import { planNameLabel, seededText } from '../../lib/labels/seeded-labels';
 import {
   functionLabel,
@@ -27,14 +27,23 @@ export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
 
   const facts = [
     pack
-      ? t('{{credits}} credits, kept until used', { credits: formatCompactNumber(plan.credits) })
-      : t('{{credits}} credits {{period}}', { credits: formatCompactNumber(plan.credits), period }),
+      ? t('{{count}} credits, kept until used', {
+          count: plan.credits,
+          compact: true,
+          defaultValue_one: '{{count}} credit, kept until used',
+        })
+      : t('{{count}} credits {{period}}', {
+          count: plan.credits,
+          compact: true,
+          period,
+          defaultValue_one: '{{count}} credit {{period}}',
+        }),
     ...(pack
       ? []
       : [
           t('Valid for {{validity}}', { validity: validityLabel(plan.validity, plan.validity_unit, t) }),
           t('{{size}} storage', { size: formatFileSize(plan.storage_quota_bytes) }),
-          plan.seats === 1 ? t('1 seat') : t('{{n}} seats', { n: plan.seats }),
+          t('{{count}} seats', { count: plan.seats, defaultValue_one: '{{count}} seat' }),
         ]),
   ];
 

@@ -245,7 +245,7 @@ describe('/chat', () => {
 
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getAllByText('Insufficient credits').length).toBeGreaterThan(0);
-    expect(within(dialog).getByText('This needs 1 credits; 0 are free to use.')).toBeTruthy();
+    expect(within(dialog).getByText('This needs 1 credit; 0 are free to use.')).toBeTruthy();
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe('sessions last 7 days'));
   });
 

@@ -1,4 +1,6 @@
 import type { AgColumnDef, ReplyPart } from '@app/contract/chat/parts';
+import { formatCount } from '../../lib/format';
+import { currentLocale, fromLanguageTag } from '../../lib/i18n/locales';
 
 type AgTable = Extract<ReplyPart, { type: 'ag_table' }>;
 
@@ -20,7 +22,7 @@ function leaves(defs: AgColumnDef[], prefix = ''): { heading: string; field: str
 /** A reply's grid as a markdown table, numbers as shown (grouped), so an export reads like the page. */
 export function gridMarkdown(part: AgTable, locale: string): string {
   const columns = leaves(part.columnDefs);
-  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const loc = fromLanguageTag(locale) ?? currentLocale();
   return [
     `| ${columns.map((c) => cell(c.heading)).join(' | ')} |`,
     `| ${columns.map((c) => (c.number ? '---:' : '---')).join(' | ')} |`,
@@ -29,7 +31,7 @@ export function gridMarkdown(part: AgTable, locale: string): string {
         `| ${columns
           .map((c) => {
             const value = row[c.field];
-            return cell(typeof value === 'number' ? numbers.format(value) : value);
+            return cell(typeof value === 'number' ? formatCount(value, loc) : value);
           })
           .join(' | ')} |`,
     ),

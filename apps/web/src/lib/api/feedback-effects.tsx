@@ -2,6 +2,7 @@ import { type App, ConfigProvider, Modal, message as staticMessage } from 'antd'
 import type { MouseEvent } from 'react';
 import { clearToken } from '../cookies';
 import { translate as t } from '../i18n/translate';
+import { formatCount } from '../numbers';
 import { lightTheme } from '../theme';
 import type { Feedback } from './feedback';
 import { navigateTo } from './feedback-navigate';
@@ -94,9 +95,10 @@ export function applyFeedback(feedback: Feedback): void {
             <p>{t('Your credit balance is too low. Top up or subscribe to a plan to continue.')}</p>
             {feedback.limit ? (
               <p>
-                {t('This needs {{required}} credits; {{balance}} are free to use.', {
-                  required: feedback.limit.required,
-                  balance: feedback.limit.balance,
+                {t('This needs {{count}} credits; {{balance}} are free to use.', {
+                  count: feedback.limit.required,
+                  balance: formatCount(feedback.limit.balance),
+                  defaultValue_one: 'This needs {{count}} credit; {{balance}} are free to use.',
                 })}
               </p>
             ) : null}

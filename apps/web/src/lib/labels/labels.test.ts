@@ -20,6 +20,7 @@ import { permissionLabel } from './access-labels';
 import { signInMethodLabel, socialProviderLabel, themeLabel } from './account-labels';
 import {
   AI_SOURCE_KINDS,
+  aiModelKindLabel,
   aiOutputTypeLabel,
   aiSourceKindLabel,
   cellStatusLabel,
@@ -211,6 +212,11 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['AI column output type', ['text', 'number', 'label', 'ad_copy'], aiOutputTypeLabel],
   ['AI cell status', ['empty', 'queued', 'running', 'done', 'failed'], cellStatusLabel],
   ['AI column run status', ['running', 'paused', 'done', 'cancelled'], columnRunStatusLabel],
+  [
+    'AI column model kind',
+    ['llm_openai_compatible', 'llm_anthropic', 'llm_gemini', 'offline'],
+    aiModelKindLabel,
+  ],
 ];
 
 /**

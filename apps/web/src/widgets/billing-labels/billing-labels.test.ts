@@ -40,11 +40,19 @@ function seedFor(loc: string): Record<string, string> {
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
-/** A `t` over one language's seeds that fails loudly on a msgid the seeds lack. */
+/**
+ * A `t` over one language's seeds that fails loudly on a msgid the seeds lack. A `count` picks the
+ * plural form as i18next does: `<msgid>_one` where the language says singular (English's from the
+ * call's `defaultValue_one`), else the msgid's.
+ */
 function translatorFor(loc: string): Translate {
   const seed = seedFor(loc);
+  const rules = new Intl.PluralRules(loc.replace('_', '-'));
   return (msgid, options) => {
-    const text = loc === 'en_US' ? msgid : seed[msgid];
+    const count = options?.count;
+    const singular = typeof count === 'number' && rules.select(count) === 'one';
+    const one = loc === 'en_US' ? options?.defaultValue_one : seed[`${msgid}_one`];
+    const text = singular && typeof one === 'string' ? one : loc === 'en_US' ? msgid : seed[msgid];
     if (!text) throw new Error(`${loc} lacks "${msgid}"`);
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options?.[name] ?? ''));
   };

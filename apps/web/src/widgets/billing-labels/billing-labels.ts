@@ -6,7 +6,6 @@ import type { PaymentMethod } from '@app/contract/billing/payments';
 import type { PlanKind } from '@app/contract/billing/plans';
 import type { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
 import type { z } from 'zod';
-import { formatCompactNumber } from '../../lib/format';
 
 type OrderKind = z.infer<typeof zOrderKind>;
 type PaymentStatus = z.infer<typeof zPaymentStatus>;
@@ -47,21 +46,24 @@ export function orderTermLabel(
   t: Translate,
 ): string {
   if (order.plan_kind === 'credit_pack') {
-    return t('{{credits}} credits, kept until used', { credits: formatCompactNumber(order.credits) });
+    return t('{{count}} credits, kept until used', {
+      count: order.credits,
+      compact: true,
+      defaultValue_one: '{{count}} credit, kept until used',
+    });
   }
   return validityLabel(order.plan_info.validity, order.plan_info.validity_unit, t);
 }
 
 /** A plan's validity with its unit: `1 month`, `12 months`, `1 year`. */
 export function validityLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
-  const one = validity === 1;
   switch (unit) {
     case 'day':
-      return one ? t('1 day') : t('{{n}} days', { n: validity });
+      return t('{{count}} days', { count: validity, defaultValue_one: '{{count}} day' });
     case 'month':
-      return one ? t('1 month') : t('{{n}} months', { n: validity });
+      return t('{{count}} months', { count: validity, defaultValue_one: '{{count}} month' });
     case 'year':
-      return one ? t('1 year') : t('{{n}} years', { n: validity });
+      return t('{{count}} years', { count: validity, defaultValue_one: '{{count}} year' });
     default:
       return `${validity} ${unit}`;
   }

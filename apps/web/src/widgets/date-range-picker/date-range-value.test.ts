@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dateRangeText, dateRangeValue, fullDateValue, withCompare } from './date-range-value';
 
-const t = (msgid: string, options?: Record<string, string>) =>
-  msgid.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => options?.[name] ?? whole);
+const t = (msgid: string, options?: Record<string, string | number>) =>
+  msgid.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(options?.[name] ?? whole));
 
 describe('dateRangeValue (compare dates come from the contract’s comparisonRange)', () => {
   const may = { start: '2024-05-01', end: '2024-05-31' };

@@ -9,7 +9,7 @@ import {
 } from '@app/contract/analytics/date-ranges';
 import type { QuickRange } from '@app/contract/analytics/query';
 
-type Translate = (msgid: string, options?: Record<string, string>) => string;
+type Translate = (msgid: string, options?: Record<string, string | number>) => string;
 
 /** A date value whose days are all written out, as the picker draws and gives it. */
 export type FullDateValue = DateParamValue & { startDate: Day; endDate: Day };

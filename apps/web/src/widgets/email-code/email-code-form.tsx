@@ -83,9 +83,10 @@ export function EmailCodeForm({
       onValuesChange={() => form.setFields([{ name: 'code', errors: [] }])}
     >
       <Typography.Paragraph>
-        {t('We sent a 6-digit code to {{email}}. It is valid for {{minutes}} minutes.', {
+        {t('We sent a 6-digit code to {{email}}. It is valid for {{count}} minutes.', {
           email: to,
-          minutes: EMAIL_CODE_TTL_SECONDS / 60,
+          count: EMAIL_CODE_TTL_SECONDS / 60,
+          defaultValue_one: 'We sent a 6-digit code to {{email}}. It is valid for {{count}} minute.',
         })}
       </Typography.Paragraph>
       <Form.Item

@@ -20,8 +20,20 @@ export function newPasswordRules<N extends string, V extends PasswordPair<N>>(
 ): Record<N | 'confirm', FieldRule<V>[]> {
   const password: FieldRule<V>[] = [
     rules.present(t('Please enter a password')),
-    rules.minLength(PASSWORD_MIN, t('Password must be at least {{min}} characters', { min: PASSWORD_MIN })),
-    rules.maxLength(PASSWORD_MAX, t('Password must be at most {{max}} characters', { max: PASSWORD_MAX })),
+    rules.minLength(
+      PASSWORD_MIN,
+      t('Password must be at least {{count}} characters', {
+        count: PASSWORD_MIN,
+        defaultValue_one: 'Password must be at least {{count}} character',
+      }),
+    ),
+    rules.maxLength(
+      PASSWORD_MAX,
+      t('Password must be at most {{count}} characters', {
+        count: PASSWORD_MAX,
+        defaultValue_one: 'Password must be at most {{count}} character',
+      }),
+    ),
   ];
   const confirm: FieldRule<V>[] = [
     rules.present(t('Please confirm your password')),
@@ -53,7 +65,12 @@ export function LightNewPasswordFields<N extends string, V extends PasswordPair<
         autoComplete="new-password"
         hint={
           <>
-            <div>{t('At least {{min}} characters', { min: PASSWORD_MIN })}</div>
+            <div>
+              {t('At least {{count}} characters', {
+                count: PASSWORD_MIN,
+                defaultValue_one: 'At least {{count}} character',
+              })}
+            </div>
             <div>{t('A few uncommon words make a strong password; avoid your name and e-mail address.')}</div>
           </>
         }

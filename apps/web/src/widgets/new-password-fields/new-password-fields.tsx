@@ -25,7 +25,12 @@ export function NewPasswordFields({ name, label }: NewPasswordFieldsProps) {
         // refuses on this field; the hint tells what it looks for before anyone is refused.
         extra={
           <>
-            <div>{t('At least {{min}} characters', { min: PASSWORD_MIN })}</div>
+            <div>
+              {t('At least {{count}} characters', {
+                count: PASSWORD_MIN,
+                defaultValue_one: 'At least {{count}} character',
+              })}
+            </div>
             <div>{t('A few uncommon words make a strong password; avoid your name and e-mail address.')}</div>
           </>
         }
@@ -33,11 +38,17 @@ export function NewPasswordFields({ name, label }: NewPasswordFieldsProps) {
           { required: true, message: t('Please enter a password') },
           {
             min: PASSWORD_MIN,
-            message: t('Password must be at least {{min}} characters', { min: PASSWORD_MIN }),
+            message: t('Password must be at least {{count}} characters', {
+              count: PASSWORD_MIN,
+              defaultValue_one: 'Password must be at least {{count}} character',
+            }),
           },
           {
             max: PASSWORD_MAX,
-            message: t('Password must be at most {{max}} characters', { max: PASSWORD_MAX }),
+            message: t('Password must be at most {{count}} characters', {
+              count: PASSWORD_MAX,
+              defaultValue_one: 'Password must be at most {{count}} character',
+            }),
           },
         ]}
       >

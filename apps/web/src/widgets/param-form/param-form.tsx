@@ -38,7 +38,7 @@ export function ParamForm({ params, values, onChange, onSubmit, submitLabel, bus
   const { t } = useTranslation();
   const formId = useId();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [errorValues, setErrorValues] = useState<Record<string, Record<string, number>>>({});
+  const [errorValues, setErrorValues] = useState<Record<string, Record<string, string | number>>>({});
   // The contract files a blank required parameter under this message; the form says it once more on top.
   const incomplete = Object.values(errors).includes(REQUIRED_PARAMETERS_MESSAGE);
 

@@ -6,7 +6,8 @@ import { App, Button, Collapse } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { callApi, openDownload } from '../../lib/api/client';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
+import { currentLocale, fromLanguageTag } from '../../lib/i18n/locales';
 import { copyText } from '../copy-text/copy-text';
 import { DataGrid } from '../data-grid/data-grid';
 import type { GridColumnDef } from '../data-grid/server-sort';
@@ -52,7 +53,7 @@ function SourceLine({ part }: { part: Sourced }) {
 }
 
 function toGridColumns(part: AgTable, locale: string): GridColumnDef<Record<string, unknown>>[] {
-  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  const loc = fromLanguageTag(locale) ?? currentLocale();
   const convert = (def: AgTable['columnDefs'][number]): GridColumnDef<Record<string, unknown>> =>
     def.children
       ? { headerName: def.headerName, children: def.children.map(convert) }
@@ -63,7 +64,7 @@ function toGridColumns(part: AgTable, locale: string): GridColumnDef<Record<stri
             ? {
                 type: 'rightAligned',
                 valueFormatter: ({ value }: { value: unknown }) =>
-                  typeof value === 'number' ? numbers.format(value) : value == null ? '' : String(value),
+                  typeof value === 'number' ? formatCount(value, loc) : value == null ? '' : String(value),
               }
             : {}),
         };

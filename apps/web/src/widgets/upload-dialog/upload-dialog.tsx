@@ -193,7 +193,11 @@ export function UploadDialog({
         </p>
         <p className="ant-upload-text">{t('Click or drag files here to upload')}</p>
         <p className="ant-upload-hint">
-          {t('At most {{count}} files, {{size}} each', { count: maxFiles, size: limitNote })}
+          {t('At most {{count}} files, {{size}} each', {
+            count: maxFiles,
+            size: limitNote,
+            defaultValue_one: 'At most {{count}} file, {{size}}',
+          })}
         </p>
       </Upload.Dragger>
       <List

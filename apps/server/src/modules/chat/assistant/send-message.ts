@@ -111,7 +111,10 @@ export async function sendMessage(
 ): Promise<StreamStarted> {
   const owner = { teamId: ctx.team.id, userId: ctx.user.id };
   const locale = replyLocale(ctx, input.text);
-  const t = locale === ctx.locale ? ctx.t : (msgid: string) => platform.translator.translate(locale, msgid);
+  const t =
+    locale === ctx.locale
+      ? ctx.t
+      : (msgid: string, count?: number) => platform.translator.translate(locale, msgid, count);
   const replyCtx: SignedInContext = { ...ctx, locale, t };
   const picked = input.source ?? null;
 

@@ -1,10 +1,8 @@
 import type { ResultColumn } from '@app/contract/analytics/query';
-import { say } from '../../../platform/say';
+import { say, type Translate } from '../../../platform/say';
 import { shownValue } from '../../analytics/shown-values';
 import type { FunctionRunSummary } from '../assistant/function-tools';
 import { NOT_SHOWN, type ToolSummary } from '../assistant/tools';
-
-type Translate = (msgid: string) => string;
 
 /**
  * The offline analyst's short commentary on what its queries answered, written from the results
@@ -102,6 +100,7 @@ function describe(result: ToolSummary, input: CommentaryInput, t: Translate): st
       dimension: dimension.label.toLowerCase(),
       range,
       count: result.row_count,
+      defaultValue_one: '**{{metric}}** by {{dimension}}, {{range}}: {{count}} row.',
     }),
   );
   if (time) {
@@ -223,13 +222,23 @@ export function writeFunctionCommentary(
       if (!('run_id' in result)) return '';
       const current = result.tables.flatMap((table) => table.ranges).find((r) => r.role === 'current');
       const range = rangeText(current, t);
-      return say(
-        t,
-        range
-          ? 'I ran {{name}} over {{range}}, for {{credits}} credits. Its summary, tables and charts follow.'
-          : 'I ran {{name}}, for {{credits}} credits. Its summary, tables and charts follow.',
-        { name, range, credits: String(result.credits) },
-      );
+      return range
+        ? say(
+            t,
+            'I ran {{name}} over {{range}}, for {{count}} credits. Its summary, tables and charts follow.',
+            {
+              name,
+              range,
+              count: result.credits,
+              defaultValue_one:
+                'I ran {{name}} over {{range}}, for {{count}} credit. Its summary, tables and charts follow.',
+            },
+          )
+        : say(t, 'I ran {{name}}, for {{count}} credits. Its summary, tables and charts follow.', {
+            name,
+            count: result.credits,
+            defaultValue_one: 'I ran {{name}}, for {{count}} credit. Its summary, tables and charts follow.',
+          });
     })
     .filter(Boolean)
     .join('\n\n');
