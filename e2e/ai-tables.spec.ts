@@ -41,6 +41,8 @@ interface Words {
   openPreview: string;
   sponsored: string;
   exportXlsx: string;
+  /** The offline writer's headline naming the brand's site, in the reader's language. */
+  officialSite: RegExp;
 }
 
 const EN: Words = {
@@ -63,6 +65,7 @@ const EN: Words = {
   openPreview: 'Open the ad preview',
   sponsored: 'Sponsored',
   exportXlsx: 'Export XLSX',
+  officialSite: /Demo Store Official Site/,
 };
 
 const ZH: Words = {
@@ -84,6 +87,7 @@ const ZH: Words = {
   openPreview: '打开广告预览',
   sponsored: '赞助商广告',
   exportXlsx: '导出 XLSX',
+  officialSite: /Demo Store官方网站/,
 };
 
 async function buildAdTable(page: Page, w: Words, name: string) {
@@ -113,13 +117,13 @@ async function buildAdTable(page: Page, w: Words, name: string) {
   await page.getByRole('button', { name: w.startRun }).click();
   // The job runner writes every cell; the previews show the ads within Google Ads' limits.
   await expect(page.getByText(w.finished)).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByText(/Official Site/).first()).toBeVisible();
+  await expect(page.getByText(w.officialSite).first()).toBeVisible();
   await shot(page, `ai-table-ads-${w === ZH ? 'zh' : 'en'}`);
   // A cell opens its ad as a search result shows it.
   await page.getByTitle(w.openPreview).first().click();
   const preview = page.getByRole('dialog', { name });
   await expect(preview.getByText(w.sponsored)).toBeVisible();
-  await expect(preview.getByText(/Demo Store Official Site/)).toBeVisible();
+  await expect(preview.getByText(w.officialSite)).toBeVisible();
   await shot(page, `ai-table-ad-preview-${w === ZH ? 'zh' : 'en'}`);
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
@@ -138,7 +142,7 @@ async function buildAdTable(page: Page, w: Words, name: string) {
   const header = (sheet.getRow(1).values as unknown[]).map(String);
   expect(header).toEqual(expect.arrayContaining([name]));
   const adColumn = header.indexOf(name);
-  expect(String(sheet.getRow(2).getCell(adColumn).value)).toMatch(/Official Site/);
+  expect(String(sheet.getRow(2).getCell(adColumn).value)).toMatch(w.officialSite);
 }
 
 /** A dataset of `rows` keywords, uploaded and imported over the API as the storage page does. */

@@ -34,7 +34,8 @@ test.describe('realtime messages and presence', () => {
       await form.getByLabel('Text').fill('Your Q3 marketing report is ready to read.');
       await form.getByRole('button', { name: 'Send', exact: true }).click();
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
-      await expect(admin.page.getByText(/Sent to 1 users/).first()).toBeVisible();
+      // One user, in the singular.
+      await expect(admin.page.getByText(/Sent to 1 user;/).first()).toBeVisible();
 
       // The reader's tab was never reloaded: the count arrives on its user_basic stream.
       await expect(bell).toHaveAccessibleName('Messages, 1 unread', { timeout: 5000 });
