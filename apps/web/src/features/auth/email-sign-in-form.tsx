@@ -3,12 +3,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lightCall } from '../../lib/api/light-client';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/light-contract';
 import { LightButton } from '../../widgets/light-ui/button';
 import { LightAlert, LightSpinner } from '../../widgets/light-ui/feedback';
 import { LightIcon } from '../../widgets/light-ui/icon';
 import { LOCK_ICON } from '../../widgets/light-ui/icons/lock';
 import { MAIL_ICON } from '../../widgets/light-ui/icons/mail';
+import { passwordLengthRules } from '../../widgets/light-ui/password-length-rules';
 import { PasswordField, TextField } from '../../widgets/light-ui/text-field';
 import { rules, useLightForm } from '../../widgets/light-ui/use-light-form';
 import { signInEndpoint } from './auth-endpoints';
@@ -40,23 +40,7 @@ export function EmailSignInForm({ onCodeStep }: { onCodeStep?: (shown: boolean) 
           rules.required(t('Please enter your e-mail address')),
           rules.email(t('Enter a valid e-mail address')),
         ],
-        password: [
-          rules.present(t('Please enter your password')),
-          rules.minLength(
-            PASSWORD_MIN,
-            t('Password must be at least {{count}} characters', {
-              count: PASSWORD_MIN,
-              defaultValue_one: 'Password must be at least {{count}} character',
-            }),
-          ),
-          rules.maxLength(
-            PASSWORD_MAX,
-            t('Password must be at most {{count}} characters', {
-              count: PASSWORD_MAX,
-              defaultValue_one: 'Password must be at most {{count}} character',
-            }),
-          ),
-        ],
+        password: [rules.present(t('Please enter your password')), ...passwordLengthRules(t)],
       },
     },
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/light-contract';
 import { LightIcon } from '../light-ui/icon';
 import { LOCK_ICON } from '../light-ui/icons/lock';
+import { passwordLengthRules } from '../light-ui/password-length-rules';
 import { PasswordField } from '../light-ui/text-field';
 import { type FieldRule, type LightForm, rules } from '../light-ui/use-light-form';
 
@@ -18,23 +19,7 @@ export function newPasswordRules<N extends string, V extends PasswordPair<N>>(
   t: TFunction,
   name: N,
 ): Record<N | 'confirm', FieldRule<V>[]> {
-  const password: FieldRule<V>[] = [
-    rules.present(t('Please enter a password')),
-    rules.minLength(
-      PASSWORD_MIN,
-      t('Password must be at least {{count}} characters', {
-        count: PASSWORD_MIN,
-        defaultValue_one: 'Password must be at least {{count}} character',
-      }),
-    ),
-    rules.maxLength(
-      PASSWORD_MAX,
-      t('Password must be at most {{count}} characters', {
-        count: PASSWORD_MAX,
-        defaultValue_one: 'Password must be at most {{count}} character',
-      }),
-    ),
-  ];
+  const password: FieldRule<V>[] = [rules.present(t('Please enter a password')), ...passwordLengthRules(t)];
   const confirm: FieldRule<V>[] = [
     rules.present(t('Please confirm your password')),
     (value, values) => (value && values[name] !== value ? t('The two passwords do not match') : null),
