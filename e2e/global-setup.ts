@@ -4,6 +4,7 @@ import { freePort, startBuiltServer } from '../scripts/lib/built-server.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts';
 import { startGoogle } from './support/google';
 import { startMailbox } from './support/mailbox';
+import { startStripe } from './support/stripe';
 
 /**
  * Starts the built server for the whole run and returns the teardown that stops it and removes its
@@ -21,6 +22,8 @@ export default async function globalSetup(config: FullConfig) {
   process.env.E2E_MAILBOX_DIR = mailboxDir;
   // Google is a local stand-in (OAuth, GA4, Search Console, Ads) the connector journeys bind against.
   const google = await startGoogle();
+  // Stripe is a local stand-in too (API, hosted Checkout page, signed webhooks to the server).
+  const stripe = await startStripe();
   // The server's public address is the one the browser uses, so Google's redirect comes back to
   // the same origin (and the same session cookie).
   const port = await freePort(Number(process.env.E2E_PORT ?? 3100));
@@ -38,9 +41,11 @@ export default async function globalSetup(config: FullConfig) {
       SMTP_URL: mailbox.url,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...google.serverEnv,
+      ...stripe.serverEnv,
     },
   });
   google.allowRedirect(server.url);
+  stripe.deliverTo(server.url);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SERVER_OUTPUT_FILE = server.logFile;
   console.log(`e2e server: ${server.url} (DATA_DIR ${server.dataDir}, log ${server.logFile})`);
@@ -48,5 +53,6 @@ export default async function globalSetup(config: FullConfig) {
     await server.stop();
     await mailbox.close();
     await google.stop();
+    await stripe.stop();
   };
 }

@@ -81,6 +81,16 @@ export const zConfig = z.object({
   LLM_GEMINI_BASE_URL: z.url().optional(),
   LLM_GEMINI_API_KEY: z.string().optional(),
   LLM_GEMINI_MODEL: z.string().optional(),
+  /**
+   * Stripe (issue 27) may be seeded from the environment; the foreign-keys vault (kind `stripe`)
+   * holds it otherwise. STRIPE_BASE_URL points the client at another API host (the stand-in:
+   * `npm run stripe:stand-in -w @app/server`); unset is https://api.stripe.com. During a webhook
+   * secret roll both secrets verify.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
+  STRIPE_BASE_URL: z.url().optional(),
   /** Milliseconds between the offline analyst's streamed words (0: as fast as it writes them). */
   OFFLINE_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(0),
   /** First wait after a quota error or a passing failure of a sync; doubles each time, up to an hour. */

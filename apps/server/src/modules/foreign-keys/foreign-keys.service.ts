@@ -45,6 +45,14 @@ const ENV_SEEDS: Record<ForeignKeyKindName, (config: Config) => Values> = {
     ...(config.LLM_GEMINI_API_KEY ? { api_key: config.LLM_GEMINI_API_KEY } : {}),
     ...(config.LLM_GEMINI_MODEL ? { model: config.LLM_GEMINI_MODEL } : {}),
   }),
+  stripe: (config) => ({
+    ...(config.STRIPE_SECRET_KEY ? { secret_key: config.STRIPE_SECRET_KEY } : {}),
+    ...(config.STRIPE_WEBHOOK_SECRET ? { webhook_secret: config.STRIPE_WEBHOOK_SECRET } : {}),
+    ...(config.STRIPE_WEBHOOK_SECRET_PREVIOUS
+      ? { webhook_secret_previous: config.STRIPE_WEBHOOK_SECRET_PREVIOUS }
+      : {}),
+    ...(config.STRIPE_BASE_URL ? { base_url: config.STRIPE_BASE_URL } : {}),
+  }),
 };
 
 const sealers = new WeakMap<Platform, Sealer>();

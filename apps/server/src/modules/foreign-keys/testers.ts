@@ -1,6 +1,8 @@
 import type { ForeignKeyKindName } from '@app/contract/admin/foreign-keys/foreign-keys';
+import Stripe from 'stripe';
 import type { Config } from '../../config';
 import { ANTHROPIC_API, ANTHROPIC_VERSION, apiRoot, GEMINI_API } from './model-endpoints';
+import { stripeClient } from './stripe-api';
 
 export interface TestOutcome {
   ok: boolean;
@@ -136,11 +138,42 @@ const gemini: Tester = async (values) => {
   });
 };
 
+/**
+ * Stripe: the cheapest authenticated read there is (`GET /v1/balance`), with the pinned API
+ * version, so a wrong or revoked key (401 `authentication_error`) and a restricted key without
+ * that read (403) are told apart from a working one. The webhook secrets cannot be tried from
+ * here (Stripe signs, we only verify): their shape is checked, and the first webhook proves them.
+ */
+const stripe: Tester = async (values) => {
+  for (const key of ['webhook_secret', 'webhook_secret_previous'] as const) {
+    const secret = values[key];
+    if (secret && !secret.startsWith('whsec_')) {
+      return { ok: false, message: 'A Stripe webhook signing secret starts with whsec_' };
+    }
+  }
+  try {
+    await stripeClient(values).balance.retrieve();
+    return { ok: true, message: 'Stripe accepts this secret key' };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeAuthenticationError) {
+      return { ok: false, message: 'Stripe refused this secret key' };
+    }
+    if (error instanceof Stripe.errors.StripePermissionError) {
+      return { ok: false, message: 'This Stripe key may not read the balance: use a secret key' };
+    }
+    if (error instanceof Stripe.errors.StripeError && error.statusCode) {
+      return { ok: false, message: `The endpoint answered an unexpected ${error.statusCode}` };
+    }
+    throw error;
+  }
+};
+
 export const TESTERS: Record<ForeignKeyKindName, Tester> = {
   google_oauth: googleOAuth,
   llm_openai_compatible: openAiCompatible,
   llm_anthropic: anthropic,
   llm_gemini: gemini,
+  stripe,
 };
 
 /** Runs a kind's test; a provider out of reach is a failed test, never a server error. */

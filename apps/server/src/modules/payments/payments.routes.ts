@@ -15,23 +15,26 @@ import { checkoutPage, type DeliverNotification, submitCheckout } from './sandbo
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The body as received, for providers' signatures (notification and checkout routes only). */
+    /** The body's bytes as received, for providers' signatures (notification and checkout routes only). */
+    rawBytes?: Buffer;
+    /** The same bytes read as UTF-8. */
     rawBody?: string;
   }
 }
 
 /**
- * Parsers for the routes vendors and the hosted page post to: JSON (kept as received, since
- * signatures are computed over the exact bytes) and HTML form posts. Registered in their own
- * scope, so no other route accepts form posts.
+ * Parsers for the routes vendors and the hosted page post to: JSON (its bytes kept as received,
+ * since signatures are computed over the exact bytes: Stripe's over the raw body) and HTML form
+ * posts. Registered in their own scope, so no other route accepts form posts.
  */
 function keepRawBodies(scope: FastifyInstance): void {
-  const keep = (request: FastifyRequest, body: string) => {
-    request.rawBody = body;
+  const keep = (request: FastifyRequest, body: Buffer) => {
+    request.rawBytes = body;
+    request.rawBody = body.toString('utf8');
+    return request.rawBody;
   };
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = String(body);
-    keep(request, text);
+  scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const text = keep(request, body as Buffer);
     try {
       done(null, JSON.parse(text));
     } catch {
@@ -40,10 +43,9 @@ function keepRawBodies(scope: FastifyInstance): void {
   });
   scope.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
+    { parseAs: 'buffer' },
     (request, body, done) => {
-      const text = String(body);
-      keep(request, text);
+      const text = keep(request, body as Buffer);
       done(null, Object.fromEntries(new URLSearchParams(text)));
     },
   );
@@ -70,6 +72,7 @@ function registerProviderRoutes(app: FastifyInstance, platform: Platform) {
         platform,
         params.provider,
         {
+          rawBytes: request.rawBytes ?? Buffer.from(JSON.stringify(body)),
           rawBody: request.rawBody ?? JSON.stringify(body),
           body,
           headers: request.headers,

@@ -15,39 +15,56 @@ import {
   type RawNotification,
 } from './provider';
 import { sandboxProvider } from './sandbox/sandbox-provider';
+import { stripeProvider } from './stripe/stripe-provider';
 
 const registries = new WeakMap<Platform, PaymentProviders>();
 
 /**
- * The providers this server offers. The sandbox is always there (the embedded default); the
- * vendors join here once their adapters exist and their keys are set in "foreign keys".
+ * The providers this server runs. The sandbox is always there (the embedded default, for tests
+ * and the demo); a vendor is offered once its keys are set in "foreign keys" (`configured`).
  */
 export function paymentProviders(platform: Platform): PaymentProviders {
   let providers = registries.get(platform);
   if (!providers) {
     providers = new PaymentProviders();
     providers.add(sandboxProvider(platform.secret));
+    providers.add(stripeProvider(platform));
     registries.set(platform, providers);
   }
   return providers;
 }
 
+/** A provider offered here and now: right location, keys set. Null if not; else its test mode. */
+async function offered(
+  provider: PaymentProvider | undefined,
+  location: 'cn' | 'global',
+): Promise<{ testMode: boolean } | null> {
+  if (!provider?.availableIn(location)) return null;
+  return provider.configured ? provider.configured() : { testMode: provider.testMode };
+}
+
 const locationOf = (platform: Platform): 'cn' | 'global' =>
   platform.config.REGION === 'cn' ? 'cn' : 'global';
 
-export function listProviders(platform: Platform, ctx: SignedInContext) {
+export async function listProviders(platform: Platform, ctx: SignedInContext) {
   const location = locationOf(platform);
+  const providers = paymentProviders(platform).all();
+  const offers = await Promise.all(providers.map((provider) => offered(provider, location)));
   return {
     location,
-    items: paymentProviders(platform)
-      .all()
-      .filter((provider) => provider.availableIn(location))
-      .map((provider) => ({
-        method: provider.method,
-        name: ctx.t(provider.name),
-        test_mode: provider.testMode,
-        flow: provider.flow,
-      })),
+    items: providers.flatMap((provider, i) => {
+      const offer = offers[i];
+      return offer
+        ? [
+            {
+              method: provider.method,
+              name: ctx.t(provider.name),
+              test_mode: offer.testMode,
+              flow: provider.flow,
+            },
+          ]
+        : [];
+    }),
   };
 }
 
@@ -69,9 +86,8 @@ export async function createPayment(
   input: { bill_id: string; method: PaymentMethod; app_type: 'pc_web' | 'wx_web' | 'mb_web' },
 ) {
   const provider = paymentProviders(platform).get(input.method);
-  if (!provider?.availableIn(locationOf(platform))) {
-    throw validationError({ method: 'This payment method is not available' });
-  }
+  const offer = await offered(provider, locationOf(platform));
+  if (!provider || !offer) throw validationError({ method: 'This payment method is not available' });
   const bill = await billsToPay(platform).teamBill(platform.db, {
     teamId: ctx.team.id,
     billId: input.bill_id,
@@ -104,7 +120,7 @@ export async function createPayment(
   return {
     payment_id: paymentId,
     method: provider.method,
-    test_mode: provider.testMode,
+    test_mode: offer.testMode,
     next: initiated.next,
     expire_time: toSeconds(bill.expiresAt),
   };
@@ -165,9 +181,9 @@ export async function receiveNotification(
 ): Promise<{ received: true; outcome: NotificationOutcome }> {
   const provider = paymentProviders(platform).get(method);
   if (!provider) throw new AppError('NOT_FOUND', { msg: 'Unknown payment provider' });
-  let notification: ReturnType<typeof provider.parseNotification>;
+  let notification: ProviderNotification;
   try {
-    notification = provider.parseNotification(raw);
+    notification = await provider.parseNotification(raw);
   } catch (error) {
     if (!(error instanceof InvalidNotification)) throw error;
     if (keepRefused(platform, provider.method, log))
@@ -182,23 +198,29 @@ export async function receiveNotification(
     throw validationError({ signature: 'The notification signature is not valid' });
   }
   const outcome = await applyNotification(platform.db, billsToPay(platform), provider.method, notification);
-  if (outcome === 'refused_paid') await returnSecondCapture(platform, provider, notification);
+  if (outcome === 'refused_paid' || outcome === 'refused_expired') {
+    await returnCapture(platform, provider, notification, outcome);
+  }
   return { received: true, outcome };
 }
 
 /**
- * A capture for a bill another payment already paid (the user paid twice, by two methods or two
- * tabs): the money is given back at once, never left pending. The provider refunds first,
- * idempotent by the payment's id (a redelivered notice refunds nothing more); then the payment
- * reads `returned` and the notification log says which refund, for the admin's order details.
+ * A capture the bill cannot take: another payment already paid it (the user paid twice, by two
+ * methods or two tabs), or it expired or was canceled before the money came (a vendor's page may
+ * outlive its bill: Stripe's Checkout lives 30 minutes at least). The money is given back at
+ * once, never left pending. The provider refunds first, idempotent by the payment's id (a
+ * redelivered notice refunds nothing more); then the payment reads `returned` and the
+ * notification log says which refund, for the admin's order details.
  */
-async function returnSecondCapture(
+async function returnCapture(
   platform: Platform,
   provider: PaymentProvider,
   notification: ProviderNotification,
+  outcome: 'refused_paid' | 'refused_expired',
 ): Promise<void> {
   const payment = await findPaymentByRef(platform.db, provider.method, notification.providerRef);
   if (!payment || payment.status === 'returned') return;
+  if (notification.action !== 'captured') return;
   const { refundRef } = await provider.refund({
     providerRef: payment.providerRef,
     amount: notification.amount ?? payment.amount,
@@ -214,7 +236,10 @@ async function returnSecondCapture(
     orderId: payment.orderId,
     action: notification.action,
     outcome: 'returned',
-    detail: `paid twice: given back as refund ${refundRef}`,
+    detail:
+      outcome === 'refused_paid'
+        ? `paid twice: given back as refund ${refundRef}`
+        : `paid after the bill closed: given back as refund ${refundRef}`,
     amount: notification.amount,
     currency: notification.currency,
     payload: { refund_ref: refundRef },

@@ -65,6 +65,8 @@ export interface Initiated {
 
 export interface RawNotification {
   /** The body exactly as received: signatures are computed over these bytes. */
+  rawBytes: Buffer;
+  /** The same bytes read as UTF-8. */
   rawBody: string;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
@@ -78,9 +80,20 @@ export interface PaymentProvider {
   readonly flow: 'redirect' | 'qrcode' | 'form';
   /** Offered to callers in this location (`cn` gets the mobile providers, spec section 1). */
   availableIn(location: 'cn' | 'global'): boolean;
+  /**
+   * For a provider whose keys an admin sets in "foreign keys": null while they are not set (then
+   * it is neither offered nor paid with), else whether those keys are test-mode ones. A provider
+   * without it is always there with `testMode`.
+   */
+  configured?(): Promise<{ testMode: boolean } | null>;
   initiate(input: InitiateInput): Promise<Initiated>;
-  /** Verifies and reads a notification; throws `InvalidNotification` when it does not verify. */
-  parseNotification(notification: RawNotification): ProviderNotification;
+  /**
+   * Verifies and reads a notification; throws `InvalidNotification` when it does not verify. A
+   * vendor whose notices are only a hint (Stripe's) asks its API for the object's state here, so
+   * what is applied is what the vendor holds, whatever the notice said and in whichever order
+   * notices came.
+   */
+  parseNotification(notification: RawNotification): Promise<ProviderNotification>;
   /** Refunds a captured payment in full; answers the vendor's refund reference. */
   refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<{
     refundRef: string;

@@ -80,6 +80,24 @@ export const FOREIGN_KEY_KINDS = [
       USE_FOR_ASSISTANT,
     ],
   },
+  {
+    // Stripe (hosted Checkout): the secret API key, the webhook endpoint's signing secret and,
+    // while Stripe rolls that secret, the previous one (both verify until the old one expires).
+    // The base URL defaults to https://api.stripe.com; the repository's stand-in is set here.
+    kind: 'stripe',
+    label: 'Stripe',
+    fields: [
+      { key: 'secret_key', label: 'Secret key', secret: true, required: true },
+      { key: 'webhook_secret', label: 'Webhook signing secret', secret: true, required: true },
+      {
+        key: 'webhook_secret_previous',
+        label: 'Previous webhook signing secret (while rolling)',
+        secret: true,
+        required: false,
+      },
+      { key: 'base_url', label: 'Base URL', secret: false, required: false },
+    ],
+  },
 ] as const satisfies readonly ForeignKeyKind[];
 
 export type ForeignKeyKindName = (typeof FOREIGN_KEY_KINDS)[number]['kind'];

@@ -55,7 +55,7 @@ export function sandboxProvider(appSecret: string): PaymentProvider {
         next: { kind: 'redirect', url: `${SANDBOX_CHECKOUT_PATH}?session=${session}` },
       };
     },
-    parseNotification(notification: RawNotification): ProviderNotification {
+    async parseNotification(notification: RawNotification): Promise<ProviderNotification> {
       const header = notification.headers[SIGNATURE_HEADER];
       const problem = verifyNotification(
         appSecret,

@@ -1,0 +1,256 @@
+import { seededText } from '@app/contract/i18n/seeded-texts';
+import Stripe from 'stripe';
+import { AppError, validationError } from '../../../platform/app-error';
+import type { Platform } from '../../../platform/platform';
+import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
+import { isStripeTestKey, type StripeValues, stripeClient } from '../../foreign-keys/stripe-api';
+import {
+  type Initiated,
+  type InitiateInput,
+  InvalidNotification,
+  notifiedAmount,
+  type PaymentAction,
+  type PaymentProvider,
+  type ProviderNotification,
+  type RawNotification,
+} from '../provider';
+import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
+
+/**
+ * Stripe's hosted Checkout for one-off payments (`mode: 'payment'`): plans and credit packs paid
+ * as a bill, each payment its own Checkout Session. The session's id is the payment's provider
+ * reference. Webhooks are only a hint: each one is verified, then the session is read back from
+ * Stripe and what Stripe holds is what the shared handler applies (so a replayed, reordered or
+ * forged-but-signed event changes nothing the session does not say). Subscriptions, saved cards
+ * and schedules are later increments (issue 27).
+ */
+
+/**
+ * Stripe takes a Checkout Session's `expires_at` only 30 minutes to 24 hours after the session is
+ * made, and our bills live 30 minutes from the order, so the session usually cannot end with its
+ * bill: it is given the bill's expiry when Stripe allows it, else the earliest Stripe allows (a
+ * minute over the 30, for the difference between Stripe's clock and ours), else the latest. A
+ * payment Stripe takes after the bill expired is refused by the handler (`refused_expired`) and
+ * given back at once (payments.service), never kept without what it paid for.
+ */
+export const CHECKOUT_MIN_SECONDS = 30 * 60 + 60;
+export const CHECKOUT_MAX_SECONDS = 24 * 60 * 60 - 60;
+
+export function checkoutExpiry(billExpiresAt: number, nowSeconds: number): number {
+  return Math.min(
+    Math.max(billExpiresAt, nowSeconds + CHECKOUT_MIN_SECONDS),
+    nowSeconds + CHECKOUT_MAX_SECONDS,
+  );
+}
+
+/**
+ * Currencies whose Stripe amounts are not hundredths (zero-decimal, and three-decimal ones that
+ * Stripe takes in thousandths). Bills hold cents (the spec shows cents / 100), so a bill in one of
+ * these would be charged 100 times over or a tenth (Paymenter/Paymenter#1258): refused.
+ */
+const NOT_TWO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+  'BHD',
+  'JOD',
+  'KWD',
+  'OMR',
+  'TND',
+]);
+
+const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
+  en_US: 'en',
+  zh_CN: 'zh',
+  zh_HK: 'zh-HK',
+  fr_FR: 'fr',
+};
+
+/** The events that concern a Checkout Session's payment; any other is acknowledged and ignored. */
+export const CHECKOUT_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+/**
+ * What a session's state means for its bill, read from the session Stripe holds (not from the
+ * event): paid is the only state that pays, whatever the event's name; an expired session ends
+ * the attempt; a failed delayed payment fails it; anything else (a session still open, a delayed
+ * payment still processing) is nothing yet.
+ */
+export function actionOfSession(eventType: string, session: Stripe.Checkout.Session): PaymentAction {
+  if (session.mode !== 'payment') return 'not_supported';
+  if (session.payment_status === 'paid') return 'captured';
+  if (session.status === 'expired') return 'canceled';
+  if (eventType === 'checkout.session.async_payment_failed') return 'failed';
+  return 'not_supported';
+}
+
+function valuesOf(values: Record<string, string> | null): StripeValues | null {
+  return values?.secret_key && values.webhook_secret ? values : null;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+/** Stripe out of reach or failing while a customer waits: said as such, never a stack trace. */
+function unreachable(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (error instanceof Stripe.errors.StripeError) {
+    throw new AppError('SERVER_ERROR', { msg: 'The payment provider could not be reached: try again' });
+  }
+  throw error;
+}
+
+export function stripeProvider(platform: Platform): PaymentProvider {
+  const keys = async () => valuesOf(await readForeignKey(platform, 'stripe'));
+  const mustHaveKeys = async () => {
+    const values = await keys();
+    if (!values) throw validationError({ method: 'This payment method is not available' });
+    return values;
+  };
+
+  return {
+    method: 'stripe',
+    name: 'Stripe',
+    // The keys say it (`configured`): a test key moves no money.
+    testMode: false,
+    flow: 'redirect',
+    // Issue 27 item 6: outside `cn` Stripe takes the payment page; in `cn` the mobile providers do.
+    availableIn: (location) => location !== 'cn',
+    async configured() {
+      const values = await keys();
+      return values ? { testMode: isStripeTestKey(values.secret_key ?? '') } : null;
+    },
+
+    async initiate(input: InitiateInput): Promise<Initiated> {
+      const values = await mustHaveKeys();
+      const currency = input.currency.toUpperCase();
+      if (NOT_TWO_DECIMAL.has(currency)) {
+        throw validationError({ method: 'Stripe cannot take a bill in this currency' });
+      }
+      const base = platform.config.publicUrl.replace(/\/+$/, '');
+      const order = encodeURIComponent(input.orderId);
+      const ids = {
+        payment_id: input.paymentId,
+        bill_id: input.billId,
+        order_id: input.orderId,
+        order_num: input.orderNum,
+      };
+      const locale = STRIPE_LOCALES[input.ctx.locale];
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripeClient(values).checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: currency.toLowerCase(),
+                  unit_amount: input.amount,
+                  product_data: {
+                    name: `${seededText(input.planName, input.ctx.t)} (${input.orderNum})`,
+                  },
+                },
+              },
+            ],
+            success_url: `${base}/payment/result?order_id=${order}`,
+            cancel_url: `${base}/payment?bill_id=${encodeURIComponent(input.billId)}&order_id=${order}`,
+            expires_at: checkoutExpiry(input.expiresAt, Math.floor(Date.now() / 1000)),
+            client_reference_id: input.paymentId,
+            metadata: ids,
+            payment_intent_data: { metadata: ids },
+            ...(locale ? { locale } : {}),
+          },
+          // One payment, one session: a retried create (a lost answer) answers the same session.
+          { idempotencyKey: `checkout-session:${input.paymentId}` },
+        );
+      } catch (error) {
+        unreachable(error);
+      }
+      if (!session.url)
+        throw new AppError('SERVER_ERROR', { msg: 'The payment provider gave no page to pay on' });
+      return { providerRef: session.id, next: { kind: 'redirect', url: session.url } };
+    },
+
+    async parseNotification(raw: RawNotification): Promise<ProviderNotification> {
+      const values = await keys();
+      if (!values) throw new InvalidNotification('Stripe is not configured');
+      const event = verifyStripeWebhook(raw.rawBytes, raw.headers[STRIPE_SIGNATURE_HEADER], [
+        values.webhook_secret ?? '',
+        values.webhook_secret_previous ?? '',
+      ]);
+      const object = event.data?.object as { id?: unknown; object?: unknown } | undefined;
+      const objectId = typeof object?.id === 'string' ? object.id : '';
+      const ignored = { eventId: event.id, action: 'not_supported' as const, providerRef: objectId };
+      if (
+        !(CHECKOUT_EVENTS as readonly string[]).includes(event.type) ||
+        object?.object !== 'checkout.session'
+      ) {
+        return { ...ignored, amount: null, currency: null, payload: { event: event.type } };
+      }
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripeClient(values).checkout.sessions.retrieve(objectId);
+      } catch (error) {
+        // A session this account does not have: no payment of ours either (logged as unknown).
+        if (isMissing(error)) {
+          return { ...ignored, amount: null, currency: null, payload: { event, session: null } };
+        }
+        // Stripe out of reach: the notice is answered 500 and Stripe sends it again later.
+        throw error;
+      }
+      const action = actionOfSession(event.type, session);
+      return {
+        eventId: event.id,
+        action,
+        providerRef: session.id,
+        amount: notifiedAmount(session.amount_total),
+        currency: session.currency,
+        // The event as received, and what Stripe said of the session when it was read back.
+        payload: {
+          event,
+          session: {
+            id: session.id,
+            status: session.status,
+            payment_status: session.payment_status,
+            amount_total: session.amount_total,
+            currency: session.currency,
+            payment_intent: typeof session.payment_intent === 'string' ? session.payment_intent : null,
+            client_reference_id: session.client_reference_id,
+          },
+        },
+      };
+    },
+
+    async refund({ providerRef, amount, idempotencyKey }) {
+      const values = await mustHaveKeys();
+      const client = stripeClient(values);
+      const session = await client.checkout.sessions.retrieve(providerRef);
+      const intent =
+        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe session ${providerRef} has no payment to refund`);
+      const refund = await client.refunds.create(
+        { payment_intent: intent, amount, metadata: { session: providerRef } },
+        { idempotencyKey },
+      );
+      return { refundRef: refund.id };
+    },
+  };
+}
