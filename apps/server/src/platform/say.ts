@@ -10,12 +10,20 @@ export type Translate = (msgid: string, count?: number) => string;
  * `<msgid>_one` where the language says the count is singular, else the msgid's text; and an
  * untranslated msgid is English, whose singular the caller writes beside it (`defaultValue_one`).
  */
-export function say(t: Translate, msgid: string, values: Record<string, string | number> = {}): string {
+export function say(
+  t: Translate,
+  msgid: string,
+  values: Record<string, string | number> = {},
+  numberLocale?: string,
+): string {
   const count = typeof values.count === 'number' ? values.count : undefined;
   const said = t(msgid, count);
   const one = values.defaultValue_one;
   const text = said === msgid && count === 1 && typeof one === 'string' ? one : said;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  // With the reader's number locale, the count reads as the web writes it (2,000; 2 000 in French).
+  const shown = (name: string) =>
+    name === 'count' && count !== undefined && numberLocale
+      ? new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 2 }).format(count)
+      : String(values[name]);
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? shown(name) : whole));
 }

@@ -95,13 +95,18 @@ function describe(result: ToolSummary, input: CommentaryInput, t: Translate): st
   const format = formatter(metric, input.numberLocale);
   const time = dimension.type === 'date';
   lines.push(
-    say(t, '**{{metric}}** by {{dimension}}, {{range}}: {{count}} rows.', {
-      metric: metric.label,
-      dimension: dimension.label.toLowerCase(),
-      range,
-      count: result.row_count,
-      defaultValue_one: '**{{metric}}** by {{dimension}}, {{range}}: {{count}} row.',
-    }),
+    say(
+      t,
+      '**{{metric}}** by {{dimension}}, {{range}}: {{count}} rows.',
+      {
+        metric: metric.label,
+        dimension: dimension.label.toLowerCase(),
+        range,
+        count: result.row_count,
+        defaultValue_one: '**{{metric}}** by {{dimension}}, {{range}}: {{count}} row.',
+      },
+      input.numberLocale,
+    ),
   );
   if (time) {
     const numbers = result.rows
