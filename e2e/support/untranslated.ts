@@ -27,6 +27,7 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'Anthropic',
   'Gemini',
   'OAuth',
+  'Webhook',
   'TOTP',
   'SMTP',
   'API',
