@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ColDef } from 'ag-grid-community';
+import { zInvoiceStatus } from '@app/contract/billing/invoices';
 import { Button, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
-import { invoiceStatusLabel } from '../../widgets/billing-labels/billing-labels';
+import { invoiceStatusLabel, ORDER_NUMBER_SHAPE } from '../../widgets/billing-labels/billing-labels';
 import { StatusTag } from '../../widgets/billing-labels/status-tag';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
@@ -19,27 +20,28 @@ type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 /** The request form opens on `?request=1`, or `?order_id=` from an order's page. */
 const REQUEST_PARAM = 'request';
 
-function invoiceColumns(t: Translate): ColDef<InvoiceRow>[] {
+function invoiceColumns(t: Translate): GridColDef<InvoiceRow>[] {
   return [
     {
       field: 'creation_time',
       headerName: t('Requested'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
-    { field: 'order_num', headerName: t('Order number'), minWidth: 190 },
-    { field: 'title', headerName: t('Invoice title'), minWidth: 180, flex: 1 },
+    { field: 'order_num', headerName: t('Order number'), kind: 'code', samples: [ORDER_NUMBER_SHAPE] },
+    { field: 'title', headerName: t('Invoice title') },
     {
       field: 'amount',
       headerName: t('Amount'),
-      minWidth: 120,
+      kind: 'money',
       type: 'numericColumn',
       valueFormatter: ({ data }) => (data ? formatMoney(data.amount, data.currency) : ''),
     },
     {
       field: 'status',
       headerName: t('Status'),
-      minWidth: 110,
+      kind: 'status',
+      samples: zInvoiceStatus.options.map((status) => invoiceStatusLabel(status, t)),
       cellRenderer: ({ data }: { data?: InvoiceRow }) =>
         data ? <StatusTag kind="invoice" status={data.status} /> : null,
     },
@@ -47,7 +49,7 @@ function invoiceColumns(t: Translate): ColDef<InvoiceRow>[] {
       colId: 'invoice_number',
       headerName: t('Invoice number'),
       sortable: false,
-      minWidth: 170,
+      kind: 'code',
       valueGetter: ({ data }) => data?.invoice_number ?? '',
     },
   ];

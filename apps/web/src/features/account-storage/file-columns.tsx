@@ -1,7 +1,7 @@
 import type { StoredFile } from '@app/contract/storage/files';
-import type { ColDef } from 'ag-grid-community';
 import { Button, Dropdown, Tag } from 'antd';
 import { formatDate, formatFileSize } from '../../lib/format';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 
 type Translate = (msgid: string) => string;
 
@@ -15,17 +15,17 @@ const TABULAR = new Set(['csv', 'tsv', 'txt', 'xlsx']);
 export function fileColumns(
   t: Translate,
   onAction: (file: StoredFile, action: FileAction) => void,
-): ColDef<StoredFile>[] {
+): GridColDef<StoredFile>[] {
   return [
     {
       field: 'name',
       headerName: t('Name'),
-      minWidth: 180,
       flex: 2,
-      // What the product made for the team (an export, a report) says so beside its name.
+      // What the product made for the team (an export, a report) says so beside its name; a long
+      // name shows whole in the title.
       cellRenderer: ({ data }: { data?: StoredFile }) =>
         data ? (
-          <span>
+          <span title={data.name}>
             {data.name}
             {data.origin === 'generated' ? (
               <Tag style={{ marginInlineStart: 8 }} color="purple">
@@ -35,12 +35,11 @@ export function fileColumns(
           </span>
         ) : null,
     },
-    { field: 'ext', headerName: t('Type'), minWidth: 80, maxWidth: 100 },
+    { field: 'ext', headerName: t('Type'), kind: 'code', samples: ['xlsx'] },
     {
       field: 'size',
       headerName: t('Size'),
-      minWidth: 100,
-      maxWidth: 120,
+      kind: 'size',
       type: 'numericColumn',
       valueFormatter: ({ value }) => formatFileSize(Number(value)),
     },
@@ -48,24 +47,20 @@ export function fileColumns(
       colId: 'uploaded_by',
       headerName: t('Uploaded by'),
       sortable: false,
-      minWidth: 110,
-      flex: 1,
       valueGetter: ({ data }) => data?.uploaded_by?.username ?? '',
     },
     {
       field: 'created_at',
       headerName: t('Uploaded'),
-      minWidth: 150,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       colId: 'actions',
       headerName: '',
-      sortable: false,
-      // Always in view: reaching a row's actions never scrolls the names away.
-      pinned: 'right',
-      minWidth: 130,
-      maxWidth: 140,
+      // Always in view (pinned): reaching a row's actions never scrolls the names away.
+      kind: 'actions',
+      samples: [t('Download'), '…'],
       cellRenderer: ({ data }: { data?: StoredFile }) =>
         data ? (
           <span>

@@ -1,4 +1,4 @@
-import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
+import type { ValueFormatterParams } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import { ledgerColumns } from './ledger-columns';
 import type { CreditEntry } from './subscription-api';
@@ -7,9 +7,7 @@ import type { CreditEntry } from './subscription-api';
 const t = (msgid: string) => `«${msgid}»`;
 
 function note(value: string): unknown {
-  const column = ledgerColumns(t).find(
-    (def): def is ColDef<CreditEntry> => 'field' in def && def.field === 'note',
-  );
+  const column = ledgerColumns(t).find((def) => def.field === 'note');
   const format = column?.valueFormatter;
   expect(typeof format).toBe('function');
   return (format as (params: Partial<ValueFormatterParams<CreditEntry>>) => unknown)({ value });

@@ -1,32 +1,33 @@
-import type { ColDef } from 'ag-grid-community';
+import { zCreditEntryKind } from '@app/contract/billing/credits';
 import { Typography } from 'antd';
 import { formatDate } from '../../lib/format';
 import { seededText } from '../../lib/labels/seeded-labels';
 import { creditEntryKindLabel } from '../../widgets/billing-labels/billing-labels';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { CreditEntry } from './subscription-api';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
-export function ledgerColumns(t: Translate): ColDef<CreditEntry>[] {
+export function ledgerColumns(t: Translate): GridColDef<CreditEntry>[] {
   return [
     {
       field: 'creation_time',
       headerName: t('Time'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       field: 'kind',
       headerName: t('Type'),
       sortable: false,
-      minWidth: 110,
+      samples: zCreditEntryKind.options.map((kind) => creditEntryKindLabel(kind, t)),
       valueFormatter: ({ value }) => creditEntryKindLabel(String(value ?? ''), t),
     },
     {
       field: 'amount',
       headerName: t('Credits'),
-      minWidth: 110,
+      kind: 'number',
       type: 'numericColumn',
       cellRenderer: ({ data }: { data?: CreditEntry }) =>
         data ? (
@@ -39,15 +40,14 @@ export function ledgerColumns(t: Translate): ColDef<CreditEntry>[] {
       field: 'balance_after',
       headerName: t('Balance after'),
       sortable: false,
-      minWidth: 120,
+      kind: 'number',
       type: 'numericColumn',
     },
     {
       field: 'note',
       headerName: t('Note'),
       sortable: false,
-      minWidth: 200,
-      flex: 1,
+      kind: 'longText',
       // A grant's note is the plan's name: a seeded one ('Pro') reads in the reader's language.
       valueFormatter: ({ value }) => seededText(String(value ?? ''), t),
     },
@@ -55,7 +55,6 @@ export function ledgerColumns(t: Translate): ColDef<CreditEntry>[] {
       colId: 'user',
       headerName: t('Member'),
       sortable: false,
-      minWidth: 120,
       valueGetter: ({ data }) => data?.user?.username ?? '',
     },
   ];

@@ -1,12 +1,13 @@
-import type { ColDef } from 'ag-grid-community';
+import { zSubscriptionEventKind } from '@app/contract/billing/subscriptions';
 import { Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
-import { subscriptionEventLabel } from '../../widgets/billing-labels/billing-labels';
+import { ORDER_NUMBER_SHAPE, subscriptionEventLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
@@ -14,33 +15,33 @@ import { fetchHistory, type SubscriptionEvent, subscriptionKey } from './subscri
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
-function historyColumns(t: Translate): ColDef<SubscriptionEvent>[] {
+function historyColumns(t: Translate): GridColDef<SubscriptionEvent>[] {
   const day = (seconds: number | null | undefined) => (seconds ? formatDate(seconds, DATE_FORMATS.date) : '');
   return [
     {
       field: 'creation_time',
       headerName: t('Time'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       field: 'kind',
       headerName: t('Event'),
       sortable: false,
-      minWidth: 150,
+      samples: zSubscriptionEventKind.options.map((kind) => subscriptionEventLabel(kind, t)),
       valueFormatter: ({ value }) => subscriptionEventLabel(String(value ?? ''), t),
     },
     {
       field: 'plan_name',
       headerName: t('Plan'),
-      minWidth: 130,
       valueFormatter: ({ value }) => planNameLabel(String(value ?? ''), t),
     },
     {
       colId: 'period',
       headerName: t('Period'),
       sortable: false,
-      minWidth: 200,
+      kind: 'date',
+      samples: ['0000-00-00 – 0000-00-00'],
       valueGetter: ({ data }) =>
         data?.period_start || data?.period_end ? `${day(data.period_start)} – ${day(data.period_end)}` : '',
     },
@@ -48,7 +49,8 @@ function historyColumns(t: Translate): ColDef<SubscriptionEvent>[] {
       field: 'order_num',
       headerName: t('Order number'),
       sortable: false,
-      minWidth: 190,
+      kind: 'code',
+      samples: [ORDER_NUMBER_SHAPE],
       cellRenderer: ({ data }: { data?: SubscriptionEvent }) =>
         data?.order_id && data.order_num ? (
           <Link to={`/account/order/details?${new URLSearchParams({ id: data.order_id })}`}>
@@ -60,8 +62,7 @@ function historyColumns(t: Translate): ColDef<SubscriptionEvent>[] {
       colId: 'reason',
       headerName: t('Reason'),
       sortable: false,
-      minWidth: 200,
-      flex: 1,
+      kind: 'longText',
       valueGetter: ({ data }) =>
         data
           ? [data.reason, data.actor ? t('by {{name}}', { name: data.actor.username }) : null]

@@ -1,47 +1,50 @@
-import type { ColDef } from 'ag-grid-community';
 import { formatCompactNumber, formatDate, formatDecimal } from '../../lib/format';
 import { functionLabel, usageStatusLabel } from '../../widgets/billing-labels/billing-labels';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { UsageLogRow } from './usage-api';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
 /** The usage log: who ran which function on which model, its tokens, credits and latency. */
-export function usageLogColumns(t: Translate, names?: ReadonlyMap<string, string>): ColDef<UsageLogRow>[] {
+export function usageLogColumns(
+  t: Translate,
+  names?: ReadonlyMap<string, string>,
+): GridColDef<UsageLogRow>[] {
   return [
     {
       field: 'creation_time',
       headerName: t('Time'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       colId: 'user',
       headerName: t('Member'),
       sortable: false,
-      minWidth: 120,
       valueGetter: ({ data }) => data?.user?.username ?? '',
     },
     {
       field: 'function_key',
       headerName: t('Function'),
-      minWidth: 140,
       valueFormatter: ({ value }) => functionLabel(String(value ?? ''), t, names),
     },
-    { field: 'model', headerName: t('Model'), minWidth: 150 },
+    { field: 'model', headerName: t('Model'), kind: 'code' },
     {
       colId: 'tokens',
       headerName: t('Tokens (in / out)'),
       sortable: false,
-      minWidth: 140,
+      kind: 'number',
+      samples: ['000.00K / 000.00K'],
       valueGetter: ({ data }) =>
         data ? `${formatCompactNumber(data.input_tokens)} / ${formatCompactNumber(data.output_tokens)}` : '',
     },
-    { field: 'credits', headerName: t('Credits'), minWidth: 100, type: 'numericColumn' },
+    { field: 'credits', headerName: t('Credits'), kind: 'number', type: 'numericColumn' },
     {
       field: 'latency_ms',
       headerName: t('Latency'),
-      minWidth: 110,
+      kind: 'number',
+      samples: ['000.00 s'],
       type: 'numericColumn',
       valueFormatter: ({ value }) => (typeof value === 'number' ? `${formatDecimal(value / 1000, 2)} s` : ''),
     },
@@ -49,7 +52,7 @@ export function usageLogColumns(t: Translate, names?: ReadonlyMap<string, string
       field: 'status',
       headerName: t('Status'),
       sortable: false,
-      minWidth: 110,
+      samples: ['settled', 'released'].map((status) => usageStatusLabel(status, t)),
       valueFormatter: ({ value }) => usageStatusLabel(value, t),
     },
   ];

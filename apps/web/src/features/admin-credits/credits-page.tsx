@@ -1,6 +1,5 @@
 import { adminCreditListFields } from '@app/contract/billing/credits';
 import type { FilterableField } from '@app/contract/list';
-import type { ColDef } from 'ag-grid-community';
 import { Button, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import type { FilterFieldConfig } from '../../widgets/filter-drawer/filter-types';
 import { sortableByContract } from '../../widgets/list-page/list-field-sort';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
@@ -21,10 +21,10 @@ const ROUTE = '/admin/usm/resources/credits';
 
 type Filters = Partial<Record<FilterableField<typeof adminCreditListFields>, FilterFieldConfig>>;
 
-const creditColumn = (field: keyof AdminCreditRow, headerName: string): ColDef<AdminCreditRow> => ({
+const creditColumn = (field: keyof AdminCreditRow, headerName: string): GridColDef<AdminCreditRow> => ({
   field,
   headerName,
-  maxWidth: 140,
+  kind: 'number',
   type: 'numericColumn',
   valueFormatter: ({ value }) => formatCredits(Number(value)),
 });
@@ -53,12 +53,11 @@ export function CreditsPage() {
     () =>
       sortableByContract<AdminCreditRow>(
         [
-          { field: 'team_name', headerName: t('Team'), minWidth: 160, flex: 1 },
-          { field: 'owner_email', headerName: t('Owner'), minWidth: 190 },
+          { field: 'team_name', headerName: t('Team') },
+          { field: 'owner_email', headerName: t('Owner') },
           {
             field: 'plan_name',
             headerName: t('Plan'),
-            minWidth: 120,
             valueFormatter: ({ value }) => planNameLabel(String(value ?? ''), t),
           },
           creditColumn('balance', t('Balance')),
@@ -69,19 +68,20 @@ export function CreditsPage() {
           {
             field: 'period_end',
             headerName: t('Period ends'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
           {
             field: 'updated_time',
             headerName: t('Last change'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
           {
             colId: 'actions',
             headerName: '',
-            minWidth: 150,
+            kind: 'actions',
+            samples: [t('Adjust'), t('Ledger')],
             cellRenderer: ({ data }: { data?: AdminCreditRow }) =>
               data ? (
                 <Space size={0}>

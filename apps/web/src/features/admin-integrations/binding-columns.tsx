@@ -1,8 +1,9 @@
 import type { AdminBinding } from '@app/contract/connectors/admin-platforms';
 import { GOOGLE_SERVICE_LABELS } from '@app/contract/connectors/google-services';
-import type { ColDef } from 'ag-grid-community';
 import { Button, Flex, Tag } from 'antd';
 import { formatDate } from '../../lib/format';
+import { syncStatusLabel } from '../../lib/labels/connector-labels';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import { GoogleServiceIcon } from '../../widgets/google-connector/google-service-icon';
 import { SyncStatusTag } from '../../widgets/google-connector/sync-status-tag';
 
@@ -12,12 +13,14 @@ type Translate = (msgid: string) => string;
 export function bindingColumns(
   t: Translate,
   onRevoke: (binding: AdminBinding) => void,
-): ColDef<AdminBinding>[] {
+): GridColDef<AdminBinding>[] {
   return [
     {
       field: 'service',
       headerName: t('Service'),
-      minWidth: 200,
+      // The service's icon and name: as wide as a tag of its name.
+      kind: 'status',
+      samples: Object.values(GOOGLE_SERVICE_LABELS).map((label) => t(label)),
       cellRenderer: ({ data }: { data?: AdminBinding }) =>
         data ? (
           <Flex gap={6} align="center">
@@ -30,18 +33,16 @@ export function bindingColumns(
           </Flex>
         ) : null,
     },
-    { field: 'team_name', headerName: t('Team'), minWidth: 140 },
+    { field: 'team_name', headerName: t('Team') },
     {
       colId: 'project_name',
       headerName: t('Project'),
       sortable: false,
-      minWidth: 120,
       valueGetter: ({ data }) => data?.project_name ?? '—',
     },
     {
       field: 'account_email',
       headerName: t('Google account'),
-      minWidth: 200,
       valueGetter: ({ data }) =>
         data ? (data.account_email ? `${data.account_name} <${data.account_email}>` : data.account_name) : '',
     },
@@ -49,13 +50,13 @@ export function bindingColumns(
       colId: 'selected_name',
       headerName: t('Syncs'),
       sortable: false,
-      minWidth: 140,
       valueGetter: ({ data }) => data?.selected_name ?? t('Not chosen yet'),
     },
     {
       field: 'sync_status',
       headerName: t('Sync'),
-      minWidth: 150,
+      kind: 'status',
+      samples: [`${syncStatusLabel('succeeded', t)} ${t('Needs reconnect')}`],
       cellRenderer: ({ data }: { data?: AdminBinding }) =>
         data ? (
           <Flex gap={4}>
@@ -68,30 +69,30 @@ export function bindingColumns(
       colId: 'last_sync_at',
       headerName: t('Last sync'),
       sortable: false,
-      minWidth: 160,
+      kind: 'dateTime',
+      samples: [t('Never')],
       valueGetter: ({ data }) => (data?.last_sync_at ? formatDate(data.last_sync_at) : t('Never')),
     },
     {
       colId: 'last_error',
       headerName: t('Last error'),
       sortable: false,
-      minWidth: 200,
-      // The whole message on hover: AG Grid's tooltip module is not loaded for one column.
+      kind: 'longText',
+      // The whole message on hover (a cell the page draws gives its own title).
       cellRenderer: ({ data }: { data?: AdminBinding }) =>
         data?.last_error ? <span title={data.last_error}>{data.last_error}</span> : null,
     },
     {
       field: 'bound_at',
       headerName: t('Bound'),
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       colId: 'actions',
       headerName: '',
-      sortable: false,
-      pinned: 'right',
-      width: 110,
+      kind: 'actions',
+      samples: [t('Revoke')],
       cellRenderer: ({ data }: { data?: AdminBinding }) =>
         data ? (
           <Button size="small" danger onClick={() => onRevoke(data)}>

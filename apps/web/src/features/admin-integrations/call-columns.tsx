@@ -3,10 +3,10 @@ import {
   EXTERNAL_API_LABELS,
   type ExternalCall,
 } from '@app/contract/connectors/admin-interfaces';
-import type { ColDef } from 'ag-grid-community';
 import { Tag } from 'antd';
 import { formatDate } from '../../lib/format';
 import { callOutcomeLabel } from '../../lib/labels/connector-labels';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 
 type Translate = (msgid: string) => string;
 
@@ -30,33 +30,39 @@ const OUTCOME_COLOR: Record<CallOutcome, string> = {
 };
 
 /** The recent call log: never a token or a query string (the server keeps none). */
-export function callColumns(t: Translate): ColDef<ExternalCall>[] {
+export function callColumns(t: Translate): GridColDef<ExternalCall>[] {
   const outcomes = outcomeLabels(t);
   return [
     {
       field: 'created_at',
       headerName: t('Time'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       field: 'api',
       headerName: t('Interface'),
-      minWidth: 220,
       valueFormatter: ({ value }: { value: ExternalCall['api'] }) => t(EXTERNAL_API_LABELS[value]),
     },
     {
       colId: 'request',
       headerName: t('Request'),
       sortable: false,
-      minWidth: 260,
+      kind: 'longText',
       valueGetter: ({ data }) => (data ? `${data.method} ${data.path}` : ''),
     },
-    { field: 'status', headerName: t('Status'), maxWidth: 100, valueFormatter: ({ value }) => value ?? '—' },
+    {
+      field: 'status',
+      headerName: t('Status'),
+      kind: 'number',
+      samples: ['000'],
+      valueFormatter: ({ value }) => value ?? '—',
+    },
     {
       field: 'outcome',
       headerName: t('Outcome'),
-      maxWidth: 140,
+      kind: 'status',
+      samples: Object.values(outcomes),
       cellRenderer: ({ data }: { data?: ExternalCall }) =>
         data ? <Tag color={OUTCOME_COLOR[data.outcome]}>{outcomes[data.outcome]}</Tag> : null,
     },
@@ -64,15 +70,15 @@ export function callColumns(t: Translate): ColDef<ExternalCall>[] {
       colId: 'error_code',
       headerName: t('Error code'),
       sortable: false,
-      minWidth: 160,
+      kind: 'code',
       valueGetter: ({ data }) => data?.error_code ?? '',
     },
-    { field: 'latency_ms', headerName: t('Latency (ms)'), maxWidth: 130, type: 'numericColumn' },
+    { field: 'latency_ms', headerName: t('Latency (ms)'), kind: 'number', type: 'numericColumn' },
     {
       colId: 'quota_cost',
       headerName: t('Quota'),
       sortable: false,
-      maxWidth: 100,
+      kind: 'number',
       type: 'numericColumn',
       valueGetter: ({ data }) => data?.quota_cost ?? 0,
     },
@@ -80,7 +86,6 @@ export function callColumns(t: Translate): ColDef<ExternalCall>[] {
       colId: 'team_name',
       headerName: t('Team'),
       sortable: false,
-      minWidth: 140,
       valueGetter: ({ data }) => data?.team_name ?? '—',
     },
   ];

@@ -5,7 +5,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
-import { invoiceStatusLabel, statusColor } from '../../widgets/billing-labels/billing-labels';
+import {
+  invoiceStatusLabel,
+  ORDER_NUMBER_SHAPE,
+  statusColor,
+} from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import type { FilterFieldConfig } from '../../widgets/filter-drawer/filter-types';
 import { sortableByContract } from '../../widgets/list-page/list-field-sort';
@@ -46,33 +50,33 @@ export function InvoicesPage() {
           {
             field: 'creation_time',
             headerName: t('Requested'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
-          { field: 'order_num', headerName: t('Order number'), minWidth: 190 },
+          { field: 'order_num', headerName: t('Order number'), kind: 'code', samples: [ORDER_NUMBER_SHAPE] },
           {
             colId: 'team_name',
             headerName: t('Team'),
-            minWidth: 140,
             valueGetter: ({ data }) => data?.team.name ?? '',
           },
-          { field: 'title', headerName: t('Invoice title'), minWidth: 180, flex: 1 },
-          { field: 'tax_number', headerName: t('Tax number'), minWidth: 140 },
+          { field: 'title', headerName: t('Invoice title') },
+          { field: 'tax_number', headerName: t('Tax number'), kind: 'code' },
           {
             field: 'amount',
             headerName: t('Amount'),
-            maxWidth: 130,
+            kind: 'money',
             type: 'numericColumn',
             valueFormatter: ({ data }) => (data ? formatMoney(data.amount, data.currency) : ''),
           },
           {
             field: 'status',
             headerName: t('Status'),
-            maxWidth: 120,
+            kind: 'status',
+            samples: STATUSES.map((status) => invoiceStatusLabel(status, t)),
             cellRenderer: ({ data }: { data?: AdminInvoice }) =>
               data ? <Tag color={statusColor(data.status)}>{invoiceStatusLabel(data.status, t)}</Tag> : null,
           },
-          { field: 'invoice_number', headerName: t('Invoice number'), minWidth: 170 },
+          { field: 'invoice_number', headerName: t('Invoice number'), kind: 'code' },
         ],
         adminInvoiceListFields,
       ),

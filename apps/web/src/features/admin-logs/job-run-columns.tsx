@@ -1,9 +1,9 @@
 import type { JobRun } from '@app/contract/admin/logs/job-runs';
-import type { ColDef } from 'ag-grid-community';
 import { formatDate } from '../../lib/format';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import { JobRunActions } from './job-run-actions';
 import { jobRunAttempt, jobRunDuration } from './job-run-duration';
-import { JobRunStatusTag } from './job-run-status-tag';
+import { JobRunStatusTag, jobStatusLabels } from './job-run-status-tag';
 
 type Translate = (msgid: string) => string;
 
@@ -13,60 +13,61 @@ interface JobRunColumnActions {
 }
 
 /** The schedule log's columns; the server sorts by start time only. */
-export function jobRunColumns(t: Translate, actions: JobRunColumnActions): ColDef<JobRun>[] {
+export function jobRunColumns(t: Translate, actions: JobRunColumnActions): GridColDef<JobRun>[] {
   return [
     {
       field: 'start_time',
       headerName: t('Start'),
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
-    { field: 'queue', headerName: t('Queue'), sortable: false, minWidth: 130 },
+    { field: 'queue', headerName: t('Queue'), sortable: false, kind: 'code' },
     {
       field: 'job_id',
       headerName: t('Job ID'),
       sortable: false,
-      minWidth: 150,
+      kind: 'code',
       cellClass: 'server-error__req-id',
     },
     {
       colId: 'attempt',
       headerName: t('Attempt'),
       sortable: false,
-      minWidth: 90,
-      maxWidth: 110,
+      kind: 'number',
+      samples: ['00 / 00'],
       valueGetter: ({ data }) => (data ? jobRunAttempt(data) : ''),
     },
     {
       field: 'status',
       headerName: t('Status'),
       sortable: false,
-      minWidth: 110,
-      maxWidth: 130,
+      kind: 'status',
+      samples: Object.values(jobStatusLabels(t)),
       cellRenderer: ({ data }: { data?: JobRun }) => (data ? <JobRunStatusTag status={data.status} /> : null),
     },
-    { field: 'error', headerName: t('Error'), sortable: false, flex: 2, minWidth: 180 },
-    { field: 'runner', headerName: t('Runner'), sortable: false, minWidth: 120 },
+    { field: 'error', headerName: t('Error'), sortable: false, kind: 'longText' },
+    { field: 'runner', headerName: t('Runner'), sortable: false, kind: 'code' },
     {
       field: 'end_time',
       headerName: t('End'),
       sortable: false,
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       colId: 'duration',
       headerName: t('Duration'),
       sortable: false,
-      minWidth: 100,
-      maxWidth: 130,
+      kind: 'number',
+      samples: ['00 h 00 min'],
       valueGetter: ({ data }) => (data ? jobRunDuration(data) : ''),
     },
     {
       colId: 'actions',
       headerName: t('Actions'),
-      sortable: false,
-      minWidth: 170,
+      kind: 'actions',
+      buttonIcons: true,
+      samples: [t('Details'), t('Retry')],
       cellRenderer: ({ data }: { data?: JobRun }) =>
         data ? <JobRunActions run={data} {...actions} /> : null,
     },

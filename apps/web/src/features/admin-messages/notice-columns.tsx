@@ -1,6 +1,8 @@
 import type { AdminNotice } from '@app/contract/messages/notices';
-import type { ColDef } from 'ag-grid-community';
+import { zMessageLevel } from '@app/contract/user/get-basic-infos';
 import { formatDate } from '../../lib/format';
+import { messageLevelLabel, noticeStatusLabel } from '../../lib/labels/message-labels';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 import { NoticeActions } from './notice-actions';
 import { NoticeStatusTag } from './notice-status-tag';
@@ -13,15 +15,15 @@ interface NoticeColumnActions {
 }
 
 /** The notices list; the server sorts by start and creation time only. */
-export function noticeColumns(t: Translate, actions: NoticeColumnActions): ColDef<AdminNotice>[] {
+export function noticeColumns(t: Translate, actions: NoticeColumnActions): GridColDef<AdminNotice>[] {
   return [
-    { field: 'title', headerName: t('Title'), sortable: false, flex: 2, minWidth: 180 },
+    { field: 'title', headerName: t('Title'), sortable: false, kind: 'longText' },
     {
       field: 'level',
       headerName: t('Level'),
       sortable: false,
-      minWidth: 100,
-      maxWidth: 120,
+      kind: 'status',
+      samples: zMessageLevel.options.map((level) => messageLevelLabel(level, t)),
       cellRenderer: ({ data }: { data?: AdminNotice }) =>
         data ? <MessageLevelTag level={data.level} /> : null,
     },
@@ -29,51 +31,51 @@ export function noticeColumns(t: Translate, actions: NoticeColumnActions): ColDe
       field: 'pop_up',
       headerName: t('Pop-up'),
       sortable: false,
-      minWidth: 80,
-      maxWidth: 100,
+      samples: [t('Yes'), t('No')],
       valueFormatter: ({ value }) => (value ? t('Yes') : t('No')),
     },
     {
       field: 'status',
       headerName: t('Status'),
       sortable: false,
-      minWidth: 100,
-      maxWidth: 120,
+      kind: 'status',
+      samples: ['scheduled', 'active', 'ended'].map((status) => noticeStatusLabel(status, t)),
       cellRenderer: ({ data }: { data?: AdminNotice }) =>
         data ? <NoticeStatusTag status={data.status} /> : null,
     },
     {
       field: 'start_time',
       headerName: t('Start'),
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       field: 'end_time',
       headerName: t('End'),
       sortable: false,
-      minWidth: 160,
+      kind: 'dateTime',
+      samples: [t('No end')],
       valueFormatter: ({ value }) => (value === null ? t('No end') : formatDate(value)),
     },
     {
       field: 'closed_count',
       headerName: t('Closed by users'),
       sortable: false,
-      minWidth: 90,
-      maxWidth: 120,
+      kind: 'number',
       type: 'numericColumn',
     },
     {
       field: 'creation_time',
       headerName: t('Created'),
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       colId: 'actions',
       headerName: t('Actions'),
-      sortable: false,
-      minWidth: 170,
+      kind: 'actions',
+      buttonIcons: true,
+      samples: [t('Edit'), t('Delete')],
       cellRenderer: ({ data }: { data?: AdminNotice }) =>
         data ? <NoticeActions notice={data} {...actions} /> : null,
     },

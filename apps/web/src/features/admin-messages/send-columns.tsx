@@ -1,7 +1,9 @@
 import type { zMessageSend } from '@app/contract/messages/send';
-import type { ColDef } from 'ag-grid-community';
+import { zMessageLevel } from '@app/contract/user/get-basic-infos';
 import type { z } from 'zod';
 import { formatDate } from '../../lib/format';
+import { messageLevelLabel } from '../../lib/labels/message-labels';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import { MessageLevelTag } from '../../widgets/message-level-tag/message-level-tag';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
@@ -28,21 +30,21 @@ function channelsText(t: Translate, send: MessageSend): string {
 }
 
 /** Past sends; the server sorts by time only. */
-export function sendColumns(t: Translate): ColDef<MessageSend>[] {
+export function sendColumns(t: Translate): GridColDef<MessageSend>[] {
   return [
     {
       field: 'creation_time',
       headerName: t('Sent'),
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
-    { field: 'title', headerName: t('Title'), sortable: false, flex: 2, minWidth: 180 },
+    { field: 'title', headerName: t('Title'), sortable: false, kind: 'longText' },
     {
       field: 'level',
       headerName: t('Level'),
       sortable: false,
-      minWidth: 100,
-      maxWidth: 120,
+      kind: 'status',
+      samples: zMessageLevel.options.map((level) => messageLevelLabel(level, t)),
       cellRenderer: ({ data }: { data?: MessageSend }) =>
         data ? <MessageLevelTag level={data.level} /> : null,
     },
@@ -50,22 +52,20 @@ export function sendColumns(t: Translate): ColDef<MessageSend>[] {
       colId: 'audience',
       headerName: t('Recipients'),
       sortable: false,
-      minWidth: 150,
       valueGetter: ({ data }) => (data ? audienceText(t, data.audience) : ''),
     },
     {
       colId: 'channels',
       headerName: t('Channels'),
       sortable: false,
-      minWidth: 120,
+      samples: [`${t('In-app')}, ${t('E-mail')}`],
       valueGetter: ({ data }) => (data ? channelsText(t, data) : ''),
     },
     {
       field: 'recipients',
       headerName: t('Reached'),
       sortable: false,
-      minWidth: 90,
-      maxWidth: 120,
+      kind: 'number',
       type: 'numericColumn',
     },
   ];

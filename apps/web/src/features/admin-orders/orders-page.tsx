@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import {
+  ORDER_NUMBER_SHAPE,
   orderKindLabel,
   orderStatusLabel,
   paymentMethodLabel,
@@ -62,61 +63,59 @@ export function OrdersPage() {
     () =>
       sortableByContract<AdminOrder>(
         [
-          { field: 'order_num', headerName: t('Order number'), minWidth: 190 },
+          { field: 'order_num', headerName: t('Order number'), kind: 'code', samples: [ORDER_NUMBER_SHAPE] },
           {
             colId: 'team_name',
             headerName: t('Team'),
-            minWidth: 150,
             valueGetter: ({ data }) => data?.team.name ?? '',
           },
           {
             colId: 'user',
             headerName: t('User'),
-            minWidth: 190,
             valueGetter: ({ data }) => data?.user?.email ?? '',
           },
           {
             field: 'plan_name',
             headerName: t('Plan'),
-            minWidth: 130,
             valueFormatter: ({ value }) => planNameLabel(String(value ?? ''), t),
           },
           {
             field: 'kind',
             headerName: t('Kind'),
-            maxWidth: 140,
+            samples: KINDS.map((kind) => orderKindLabel(kind, t)),
             valueFormatter: ({ value }) => orderKindLabel(String(value), t),
           },
           {
             field: 'pay_amount',
             headerName: t('Amount'),
-            maxWidth: 130,
+            kind: 'money',
             type: 'numericColumn',
             valueFormatter: ({ data }) => (data ? formatMoney(data.pay_amount, data.currency) : ''),
           },
           {
             field: 'status',
             headerName: t('Status'),
-            maxWidth: 120,
+            kind: 'status',
+            samples: STATUSES.map((status) => orderStatusLabel(status, t)),
             cellRenderer: ({ data }: { data?: AdminOrder }) =>
               data ? <Tag color={statusColor(data.status)}>{orderStatusLabel(data.status, t)}</Tag> : null,
           },
           {
             field: 'method',
             headerName: t('Payment method'),
-            minWidth: 140,
+            samples: PAYMENT_METHODS.map((method) => paymentMethodLabel(method, t)),
             valueFormatter: ({ value }) => (value ? paymentMethodLabel(String(value), t) : ''),
           },
           {
             field: 'creation_time',
             headerName: t('Created'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
           {
             field: 'paid_time',
             headerName: t('Paid'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
         ],

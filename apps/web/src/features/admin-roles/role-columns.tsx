@@ -1,7 +1,8 @@
-import type { ColDef } from 'ag-grid-community';
 import { Tag } from 'antd';
 import { formatDate } from '../../lib/format';
 import { roleNameLabel, seededText } from '../../lib/labels/seeded-labels';
+import { AsWrittenCell } from '../../widgets/data-grid/as-written-cell';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import { RoleActions } from './role-actions';
 import type { Role } from './roles-api';
 
@@ -12,49 +13,49 @@ interface RoleColumnActions {
   onDelete: (role: Role) => Promise<unknown>;
 }
 
-export function roleColumns(t: Translate, actions: RoleColumnActions): ColDef<Role>[] {
+export function roleColumns(t: Translate, actions: RoleColumnActions): GridColDef<Role>[] {
   return [
     {
       field: 'name',
       headerName: t('Name'),
-      minWidth: 130,
       valueFormatter: ({ value }) => roleNameLabel(value, t),
     },
     {
       field: 'code',
       headerName: t('Code'),
-      minWidth: 120,
+      kind: 'code',
+      samples: ['super_admin'],
       cellClass: 'admin-roles__code',
       // The code is what grants and the API name the role by: written as is.
-      cellRenderer: ({ value }: { value?: string }) => <span translate="no">{value}</span>,
+      cellRenderer: AsWrittenCell,
     },
     {
       field: 'is_system',
       headerName: t('Type'),
-      minWidth: 90,
-      maxWidth: 120,
+      kind: 'status',
+      samples: [t('Seeded'), t('Custom')],
       cellRenderer: ({ data }: { data?: Role }) =>
         data?.is_system ? <Tag>{t('Seeded')}</Tag> : <Tag color="blue">{t('Custom')}</Tag>,
     },
     {
       field: 'description',
       headerName: t('Description'),
-      flex: 2,
-      minWidth: 140,
+      kind: 'longText',
       valueFormatter: ({ value }) => seededText(value ?? '', t),
     },
-    { field: 'users_count', headerName: t('Users'), minWidth: 80, maxWidth: 110, type: 'numericColumn' },
+    { field: 'users_count', headerName: t('Users'), kind: 'number', type: 'numericColumn' },
     {
       field: 'created_at',
       headerName: t('Created'),
-      minWidth: 160,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
     {
       colId: 'actions',
       headerName: t('Actions'),
-      sortable: false,
-      minWidth: 180,
+      kind: 'actions',
+      buttonIcons: true,
+      samples: [t('Rename'), t('Delete')],
       cellRenderer: ({ data }: { data?: Role }) => (data ? <RoleActions role={data} {...actions} /> : null),
     },
   ];

@@ -1,12 +1,12 @@
 import { adminStorageFileListFields, type zAdminStoredFile } from '@app/contract/storage/admin-storage';
 import { STORAGE_FILE_TYPES } from '@app/contract/storage/file-types';
-import type { ColDef } from 'ag-grid-community';
 import { App, Button, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { formatDate, formatFileSize } from '../../lib/format';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
@@ -48,41 +48,39 @@ export function AdminFilesPage() {
     filterConfig,
     defaultSort: '-created_at',
   });
-  const columns = useMemo<ColDef<AdminFile>[]>(
+  const columns = useMemo<GridColDef<AdminFile>[]>(
     () => [
-      { field: 'name', headerName: t('Name'), minWidth: 220, flex: 2 },
+      { field: 'name', headerName: t('Name'), kind: 'longText' },
       {
         colId: 'team_name',
         headerName: t('Team'),
-        minWidth: 160,
         valueGetter: ({ data }) => data?.team.name ?? '',
       },
       {
         colId: 'uploaded_by',
         headerName: t('Uploaded by'),
         sortable: false,
-        minWidth: 140,
         valueGetter: ({ data }) => data?.uploaded_by?.username ?? '',
       },
-      { field: 'ext', headerName: t('Type'), maxWidth: 110 },
+      { field: 'ext', headerName: t('Type'), kind: 'code', samples: ['xlsx'] },
       {
         field: 'size',
         headerName: t('Size'),
-        maxWidth: 130,
+        kind: 'size',
         type: 'numericColumn',
         valueFormatter: ({ value }) => formatFileSize(Number(value)),
       },
       {
         field: 'created_at',
         headerName: t('Uploaded'),
-        minWidth: 170,
+        kind: 'dateTime',
         valueFormatter: ({ value }) => formatDate(value),
       },
       {
         colId: 'actions',
         headerName: '',
-        sortable: false,
-        maxWidth: 110,
+        kind: 'actions',
+        samples: [t('Delete')],
         cellRenderer: ({ data }: { data?: AdminFile }) =>
           data ? (
             <Button

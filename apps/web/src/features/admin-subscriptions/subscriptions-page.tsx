@@ -74,18 +74,18 @@ export function SubscriptionsPage() {
     () =>
       sortableByContract<AdminSubscription>(
         [
-          { field: 'team_name', headerName: t('Team'), minWidth: 160, flex: 1 },
-          { field: 'owner_email', headerName: t('Owner'), minWidth: 200 },
+          { field: 'team_name', headerName: t('Team') },
+          { field: 'owner_email', headerName: t('Owner') },
           {
             field: 'plan_name',
             headerName: t('Plan'),
-            minWidth: 140,
             valueFormatter: ({ value }) => planNameLabel(String(value ?? ''), t),
           },
           {
             field: 'status',
             headerName: t('Status'),
-            maxWidth: 120,
+            kind: 'status',
+            samples: STATUSES.map((status) => subscriptionStatusLabel(status, t)),
             cellRenderer: ({ data }: { data?: AdminSubscription }) =>
               data ? (
                 <Tag color={statusColor(data.status)}>{subscriptionStatusLabel(data.status, t)}</Tag>
@@ -94,25 +94,26 @@ export function SubscriptionsPage() {
           {
             field: 'period_start',
             headerName: t('Period starts'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
           {
             field: 'period_end',
             headerName: t('Period ends'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
           {
             field: 'creation_time',
             headerName: t('Started'),
-            minWidth: 170,
+            kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
           {
             colId: 'actions',
             headerName: '',
-            minWidth: 240,
+            kind: 'actions',
+            samples: [t('History'), t('Extend'), t('Cancel subscription')],
             cellRenderer: ({ data }: { data?: AdminSubscription }) =>
               data ? (
                 <Space size={0}>

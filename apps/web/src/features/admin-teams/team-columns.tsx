@@ -1,42 +1,43 @@
 import type { zAdminTeamRow } from '@app/contract/admin/teams/teams';
-import type { ColDef } from 'ag-grid-community';
 import { Tag } from 'antd';
 import type { z } from 'zod';
 import { formatDate } from '../../lib/format';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 
 export type AdminTeamRow = z.infer<typeof zAdminTeamRow>;
 
 type Translate = (msgid: string) => string;
 
 /** The teams list's columns; the server sorts by name, kind and creation time. */
-export function teamColumns(t: Translate): ColDef<AdminTeamRow>[] {
+export function teamColumns(t: Translate): GridColDef<AdminTeamRow>[] {
   return [
-    { field: 'name', headerName: t('Team'), minWidth: 160 },
+    { field: 'name', headerName: t('Team') },
     {
       colId: 'owner',
       headerName: t('Owner'),
       sortable: false,
-      minWidth: 200,
+      kind: 'longText',
       valueGetter: ({ data }) => (data ? `${data.owner.username} (${data.owner.email})` : ''),
     },
     {
       field: 'members_count',
       headerName: t('Members'),
       sortable: false,
-      maxWidth: 120,
+      kind: 'number',
       type: 'numericColumn',
     },
     {
       field: 'personal',
       headerName: t('Kind'),
-      maxWidth: 130,
+      kind: 'status',
+      samples: [t('Personal'), t('Shared')],
       cellRenderer: ({ data }: { data?: AdminTeamRow }) =>
         data?.personal ? <Tag>{t('Personal')}</Tag> : <Tag color="blue">{t('Shared')}</Tag>,
     },
     {
       field: 'created_at',
       headerName: t('Created'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
   ];

@@ -1,34 +1,40 @@
-import type { ColDef } from 'ag-grid-community';
+import { zInvoiceStatus } from '@app/contract/billing/invoices';
+import { zOrderKind, zOrderStatus } from '@app/contract/billing/orders';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
-import { invoiceStatusLabel, orderKindLabel } from '../../widgets/billing-labels/billing-labels';
+import {
+  invoiceStatusLabel,
+  ORDER_NUMBER_SHAPE,
+  orderKindLabel,
+  orderStatusLabel,
+} from '../../widgets/billing-labels/billing-labels';
 import { StatusTag } from '../../widgets/billing-labels/status-tag';
+import type { GridColDef } from '../../widgets/data-grid/column-widths';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { OrderRow } from './orders-api';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
 /** The orders list's columns; the server sorts by number, plan, status, price and time. */
-export function orderColumns(t: Translate): ColDef<OrderRow>[] {
+export function orderColumns(t: Translate): GridColDef<OrderRow>[] {
   return [
-    { field: 'order_num', headerName: t('Order number'), minWidth: 190 },
+    { field: 'order_num', headerName: t('Order number'), kind: 'code', samples: [ORDER_NUMBER_SHAPE] },
     {
       field: 'plan_name',
       headerName: t('Plan'),
-      minWidth: 140,
       valueFormatter: ({ value }) => planNameLabel(String(value ?? ''), t),
     },
     {
       field: 'kind',
       headerName: t('Type'),
       sortable: false,
-      minWidth: 130,
+      samples: zOrderKind.options.map((kind) => orderKindLabel(kind, t)),
       valueFormatter: ({ value }) => orderKindLabel(String(value ?? ''), t),
     },
     {
       field: 'price',
       headerName: t('Payable amount'),
-      minWidth: 130,
+      kind: 'money',
       type: 'numericColumn',
       valueGetter: ({ data }) => data?.pay_amount,
       valueFormatter: ({ data }) => (data ? formatMoney(data.pay_amount, data.currency) : ''),
@@ -36,7 +42,8 @@ export function orderColumns(t: Translate): ColDef<OrderRow>[] {
     {
       field: 'status',
       headerName: t('Status'),
-      minWidth: 110,
+      kind: 'status',
+      samples: zOrderStatus.options.map((status) => orderStatusLabel(status, t)),
       cellRenderer: ({ data }: { data?: OrderRow }) =>
         data ? <StatusTag kind="order" status={data.status} /> : null,
     },
@@ -44,13 +51,13 @@ export function orderColumns(t: Translate): ColDef<OrderRow>[] {
       colId: 'invoice',
       headerName: t('Invoice'),
       sortable: false,
-      minWidth: 110,
+      samples: zInvoiceStatus.options.map((status) => invoiceStatusLabel(status, t)),
       valueGetter: ({ data }) => (data?.invoice_status ? invoiceStatusLabel(data.invoice_status, t) : ''),
     },
     {
       field: 'creation_time',
       headerName: t('Created'),
-      minWidth: 170,
+      kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
     },
   ];

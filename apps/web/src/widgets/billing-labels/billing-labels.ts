@@ -14,6 +14,9 @@ type SubscriptionEventKind = z.infer<typeof zSubscriptionEventKind>;
 type CreditEntryKind = z.infer<typeof zCreditEntryKind>;
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
+/** The widest order number (`20261125-000042`: the day and a sequence), for a column's width. */
+export const ORDER_NUMBER_SHAPE = '00000000-000000';
+
 /**
  * The one place where billing's enum values become words, for the user's pages and the admin's
  * alike. Every msgid is a literal so the translation check sees it; a value this build does not

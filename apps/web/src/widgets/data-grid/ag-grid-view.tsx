@@ -15,6 +15,7 @@ import {
   type SelectionChangedEvent,
   type SortChangedEvent,
   TextFilterModule,
+  TooltipModule,
   ValidationModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -43,6 +44,7 @@ ModuleRegistry.registerModules([
   ColumnApiModule,
   LocaleModule,
   CellStyleModule,
+  TooltipModule,
   ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
 
@@ -136,8 +138,9 @@ export function AgGridView<Row>({
         sort,
         serverSortable: onSortChange !== undefined,
         paged,
+        font: { family: token.fontFamily, size: token.fontSize },
       }),
-    [mode, rowData?.length, columnDefs, sort, onSortChange, paged],
+    [mode, rowData?.length, columnDefs, sort, onSortChange, paged, token.fontFamily, token.fontSize],
   );
   const api = useRef<GridApi<Row> | null>(null);
   const chosen = selection?.chosen;
@@ -200,6 +203,7 @@ export function AgGridView<Row>({
         rowData={rowData}
         columnDefs={behaviour.columnDefs}
         defaultColDef={behaviour.defaultColDef}
+        {...behaviour.tooltips}
         pagination={behaviour.pagination}
         paginationPageSize={behaviour.paginationPageSize}
         paginationPageSizeSelector={behaviour.paginationPageSizeSelector}

@@ -1,4 +1,4 @@
-import type { ColDef } from 'ag-grid-community';
+import type { ColDef, ColGroupDef } from 'ag-grid-community';
 import { describe, expect, it } from 'vitest';
 import { gridBehaviour } from './grid-options';
 import { type GridColumnDef, sortFromColumnState } from './server-sort';
@@ -13,7 +13,7 @@ const columns: GridColumnDef<User>[] = [
   { headerName: 'Dates', children: [{ field: 'created_at', headerName: 'Created' }] },
 ];
 
-const leaf = (defs: GridColumnDef<User>[], index: number, child?: number): ColDef<User> => {
+const leaf = (defs: (ColDef<User> | ColGroupDef<User>)[], index: number, child?: number): ColDef<User> => {
   const def = defs[index];
   if (!def) throw new Error(`no column ${index}`);
   if ('children' in def) {
@@ -57,14 +57,19 @@ describe('client mode', () => {
     expect(off.defaultColDef.filter).toBe(false);
   });
 
-  it('leaves the column defs (and so the grid’s own sorting) alone', () => {
+  it('leaves sorting to the grid: no sort, comparator or sortable flag is set on a column', () => {
     const behaviour = gridBehaviour({
       mode: 'client',
       rowCount: 5,
       columnDefs: columns,
       serverSortable: false,
     });
-    expect(behaviour.columnDefs).toBe(columns);
+    for (const def of [leaf(behaviour.columnDefs, 0), leaf(behaviour.columnDefs, 1, 0)]) {
+      expect(def.sort).toBeUndefined();
+      expect(def.comparator).toBeUndefined();
+      expect(def.sortable).toBeUndefined();
+    }
+    expect(leaf(behaviour.columnDefs, 1, 0).field).toBe('created_at');
   });
 });
 

@@ -1,6 +1,6 @@
-import type { ColDef, ColGroupDef } from 'ag-grid-community';
+import type { GridColumnDef } from './column-widths';
 
-export type GridColumnDef<Row> = ColDef<Row> | ColGroupDef<Row>;
+export type { GridColumnDef };
 
 /** What the grid reports per column: the column id (its field) and its sort, if any. */
 export interface ColumnSortState {

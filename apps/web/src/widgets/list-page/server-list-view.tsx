@@ -1,9 +1,9 @@
-import type { ColDef } from 'ag-grid-community';
 import { Flex } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { ColumnSettingsButton } from '../column-settings/column-settings-button';
 import { columnChoicesFrom, withColumnVisibility } from '../column-settings/column-visibility';
 import { useColumnVisibility } from '../column-settings/use-column-visibility';
+import type { GridColDef } from '../data-grid/column-widths';
 import { DataGrid } from '../data-grid/data-grid';
 import type { FilterConfig } from '../filter-drawer/filter-types';
 import { SearchWithFilters } from '../filter-drawer/search-with-filters';
@@ -15,8 +15,8 @@ export interface ServerListViewProps<Row> {
   list: ServerList<Row>;
   filterConfig?: FilterConfig;
   searchPlaceholder: string;
-  /** Flat columns (no groups), so each can be hidden by the Columns button. */
-  columnDefs: ColDef<Row>[];
+  /** Flat columns (no groups), so each can be hidden by the Columns button; each says what it holds (column-widths.ts). */
+  columnDefs: GridColDef<Row>[];
   getRowId: (row: Row) => string;
   onRowClicked?: (row: Row) => void;
   /**

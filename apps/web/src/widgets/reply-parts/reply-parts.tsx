@@ -62,6 +62,7 @@ function toGridColumns(part: AgTable, locale: string): GridColumnDef<Record<stri
           field: def.field,
           ...(def.cellDataType === 'number'
             ? {
+                kind: 'number' as const,
                 type: 'rightAligned',
                 valueFormatter: ({ value }: { value: unknown }) =>
                   typeof value === 'number' ? formatCount(value, loc) : value == null ? '' : String(value),
