@@ -35,6 +35,14 @@ export const zConfig = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Marketing AI Workspace <no-reply@localhost>'),
+  /**
+   * The seller an invoice names (issue 27): legal name, postal address (`\n` for its line breaks)
+   * and tax ID (VAT number, 统一社会信用代码). Unset, the name is MAIL_FROM's display name and the
+   * address and tax ID are left off the invoice: set them before issuing real invoices.
+   */
+  INVOICE_SELLER_NAME: z.string().trim().optional(),
+  INVOICE_SELLER_ADDRESS: z.string().trim().optional(),
+  INVOICE_SELLER_TAX_ID: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-in and sign-up attempts allowed per minute from one address. */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
@@ -91,6 +99,26 @@ export const zConfig = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_WEBHOOK_SECRET_PREVIOUS: z.string().optional(),
   STRIPE_BASE_URL: z.url().optional(),
+  /**
+   * WeChat Pay and Alipay (issue 27, location `cn`) may be seeded from the environment; the vault
+   * (kinds `wechatpay`, `alipay`) holds them otherwise. Keys may be given on one line with `\n`
+   * for their line breaks. The base URLs point the clients at other hosts (the stand-ins:
+   * `npm run wechatpay:stand-in -w @app/server`, `npm run alipay:stand-in -w @app/server`).
+   */
+  WECHATPAY_MCHID: z.string().optional(),
+  WECHATPAY_APPID: z.string().optional(),
+  WECHATPAY_JSAPI_APPID: z.string().optional(),
+  WECHATPAY_MERCHANT_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_MERCHANT_SERIAL: z.string().optional(),
+  WECHATPAY_APIV3_KEY: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().optional(),
+  WECHATPAY_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_BASE_URL: z.url().optional(),
+  ALIPAY_APP_ID: z.string().optional(),
+  ALIPAY_APP_PRIVATE_KEY: z.string().optional(),
+  ALIPAY_PUBLIC_KEY: z.string().optional(),
+  ALIPAY_BASE_URL: z.url().optional(),
+  ALIPAY_GATEWAY: z.url().optional(),
   /** Milliseconds between the offline analyst's streamed words (0: as fast as it writes them). */
   OFFLINE_STREAM_PACE_MS: z.coerce.number().int().min(0).max(1000).default(0),
   /** First wait after a quota error or a passing failure of a sync; doubles each time, up to an hour. */

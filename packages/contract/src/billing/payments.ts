@@ -24,6 +24,12 @@ export const listPaymentProviders = defineEndpoint({
   permission: 'signed_in',
   summary: 'The payment methods the dialog may offer',
   tags,
+  /**
+   * With `app_type`, only what the dialog offers there (spec section 2, location `cn`): inside
+   * WeChat WeChat Pay alone, on a phone browser Alipay alone, on a desktop both. Without it, every
+   * method of the location (as before).
+   */
+  query: z.object({ app_type: zAppType.optional() }),
   response: z.object({
     location: z.enum(['cn', 'global']),
     items: z.array(
@@ -36,6 +42,19 @@ export const listPaymentProviders = defineEndpoint({
       }),
     ),
   }),
+});
+
+/**
+ * WeChat Pay JSAPI's bridge parameters (spec section 7), as `getBrandWCPayRequest` takes them:
+ * `paySign` is the merchant's SHA256withRSA over `appId\ntimeStamp\nnonceStr\npackage\n`.
+ */
+export const zBridgeParameters = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.string(),
+  paySign: z.string(),
 });
 
 /**
@@ -54,17 +73,7 @@ export const zPaymentNextAction = z.discriminatedUnion('kind', [
    * Inside the WeChat browser (`app_type` `wx_web`): the bridge parameters of spec section 7 that
    * the page hands to `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)` (WeChat Pay JSAPI).
    */
-  z.object({
-    kind: z.literal('wechat_jsapi'),
-    bridge: z.object({
-      appId: z.string(),
-      timeStamp: z.string(),
-      nonceStr: z.string(),
-      package: z.string(),
-      signType: z.string(),
-      paySign: z.string(),
-    }),
-  }),
+  z.object({ kind: z.literal('wechat_jsapi'), bridge: zBridgeParameters }),
 ]);
 export type PaymentNextAction = z.infer<typeof zPaymentNextAction>;
 
@@ -89,6 +98,72 @@ export const createPayment = defineEndpoint({
     test_mode: z.boolean(),
     next: zPaymentNextAction,
     expire_time: zSeconds,
+  }),
+});
+
+// ---- Spec section 7: paying an order with WeChat Pay or Alipay -------------------------------
+
+const zOrderPayQuery = {
+  order_id: zBillingId,
+  app_type: zAppType.default('pc_web'),
+};
+
+/** What every started payment answers besides its provider's parts. */
+const zStartedPayment = {
+  payment_id: z.string(),
+  test_mode: z.boolean(),
+  expire_time: zSeconds,
+};
+
+/**
+ * Spec section 7: starts paying the order's unpaid bill with WeChat Pay (the same path as
+ * `POST /api/account/payments`). Which part is set follows `app_type`: `pc_web` a Native
+ * `qrcode_url` to draw as a code; `mb_web` the H5 page `h5_url` to open; `wx_web` the JSAPI
+ * `bridge` parameters for `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)`, for the openid the
+ * caller's WeChat sign-in gave under the official account. CNY bills only; another team's order is
+ * NOT_FOUND.
+ */
+export const createWechatpayPayment = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/wallet/wechatpay/create',
+  permission: 'signed_in',
+  summary: 'Start paying an order with WeChat Pay (code, H5 page or JSAPI bridge)',
+  tags,
+  query: z.object(zOrderPayQuery),
+  response: z.object({
+    ...zStartedPayment,
+    h5_url: z.string().nullable(),
+    qrcode_url: z.string().nullable(),
+    bridge: zBridgeParameters.nullable(),
+  }),
+});
+
+/**
+ * Spec section 7: starts paying the order's unpaid bill with Alipay (the same path as
+ * `POST /api/account/payments`). `alipay_form` is the signed gateway form the page submits
+ * (page pay on a desktop, wap pay on a phone); on a desktop `alipay_qrcode` is also the signed
+ * page-pay address that shows only Alipay's code, `qrcode_width` pixels wide, for an iframe
+ * (`qr_pay_mode` 4). Not inside WeChat (`wx_web`), whose browser does not open Alipay.
+ */
+export const createAlipayPayment = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/wallet/alipay/create',
+  permission: 'signed_in',
+  summary: 'Start paying an order with Alipay (page-pay code and gateway form)',
+  tags,
+  query: z.object({
+    ...zOrderPayQuery,
+    qrcode_width: z.coerce
+      .number()
+      .int({ message: 'A whole number of pixels' })
+      .min(100, { message: 'At least 100 pixels' })
+      .max(1000, { message: 'At most 1000 pixels' })
+      .default(180),
+  }),
+  response: z.object({
+    ...zStartedPayment,
+    alipay_qrcode: z.string().nullable(),
+    alipay_form: z.string(),
   }),
 });
 
@@ -133,7 +208,11 @@ export const sandboxCheckoutSubmit = defineEndpoint({
  * A provider's notification (webhook). The provider's adapter checks its signature and turns it
  * into a vendor-neutral action; one shared handler applies it once (a unique provider
  * reference), checking amount and currency against the bill. Every notification is logged,
- * refused ones with the reason.
+ * refused ones with the reason. The sandbox and Stripe are answered this JSON (a refused
+ * signature: VALIDATION_ERROR); WeChat Pay and Alipay each read their own reply instead, so they
+ * get it: WeChat Pay 204 with no body, or a 4xx `{"code":"FAIL","message":"..."}`; Alipay the
+ * text `success`, or `fail`. Any of them meeting a failure of ours gets the 500 envelope, which
+ * every vendor delivers again.
  */
 export const receivePaymentNotification = defineEndpoint({
   method: 'POST',

@@ -11,6 +11,7 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { Sealer } from '../../platform/sealed';
 import { VersionedCache } from '../../platform/versioned-cache';
+import { alipayValueProblems } from './alipay-api';
 import {
   deleteForeignKey,
   type ForeignKeyRow,
@@ -20,6 +21,7 @@ import {
   upsertForeignKey,
 } from './foreign-keys.repo';
 import { runTest } from './testers';
+import { wechatpayValueProblems } from './wechatpay-api';
 
 type Values = Record<string, string>;
 
@@ -53,6 +55,48 @@ const ENV_SEEDS: Record<ForeignKeyKindName, (config: Config) => Values> = {
       : {}),
     ...(config.STRIPE_BASE_URL ? { base_url: config.STRIPE_BASE_URL } : {}),
   }),
+  wechatpay: (config) =>
+    present({
+      mchid: config.WECHATPAY_MCHID,
+      appid: config.WECHATPAY_APPID,
+      jsapi_appid: config.WECHATPAY_JSAPI_APPID,
+      merchant_private_key: pem(config.WECHATPAY_MERCHANT_PRIVATE_KEY),
+      merchant_serial: config.WECHATPAY_MERCHANT_SERIAL,
+      apiv3_key: config.WECHATPAY_APIV3_KEY,
+      public_key_id: config.WECHATPAY_PUBLIC_KEY_ID,
+      public_key: pem(config.WECHATPAY_PUBLIC_KEY),
+      base_url: config.WECHATPAY_BASE_URL,
+    }),
+  alipay: (config) =>
+    present({
+      app_id: config.ALIPAY_APP_ID,
+      app_private_key: pem(config.ALIPAY_APP_PRIVATE_KEY),
+      alipay_public_key: pem(config.ALIPAY_PUBLIC_KEY),
+      base_url: config.ALIPAY_BASE_URL,
+      gateway: config.ALIPAY_GATEWAY,
+    }),
+};
+
+/** The values that are set. */
+function present(values: Record<string, string | undefined>): Values {
+  return Object.fromEntries(
+    Object.entries(values).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
+/** A key given in one environment line, its line breaks written `\n`. */
+function pem(value: string | undefined): string | undefined {
+  return value?.replaceAll('\\n', '\n');
+}
+
+/**
+ * Checks of a kind's values beyond required fields and choices, by field, on save: values that
+ * cannot work (a 31-byte APIv3 key, a public key that is the app's own) are refused naming the
+ * field, before anyone pays with them.
+ */
+const VALUE_CHECKS: Partial<Record<ForeignKeyKindName, (values: Values) => Record<string, string>>> = {
+  wechatpay: wechatpayValueProblems,
+  alipay: alipayValueProblems,
 };
 
 const sealers = new WeakMap<Platform, Sealer>();
@@ -210,6 +254,12 @@ export async function saveForeignKey(
             throw validationError({ [`values.${field.key}`]: 'Not one of the values this field takes' });
           if (value) next[field.key] = value;
           if ((before[field.key] ?? '') !== value) changed.push(field.key);
+        }
+        const problems = VALUE_CHECKS[kind]?.(next) ?? {};
+        if (Object.keys(problems).length > 0) {
+          throw validationError(
+            Object.fromEntries(Object.entries(problems).map(([key, problem]) => [`values.${key}`, problem])),
+          );
         }
         await upsertForeignKey(tx, kind, sealer(platform).seal(JSON.stringify(next)), ctx.user.id);
         return { result: undefined, after: { changed_fields: changed } };

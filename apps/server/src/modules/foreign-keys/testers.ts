@@ -1,8 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import type { ForeignKeyKindName } from '@app/contract/admin/foreign-keys/foreign-keys';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
+import { alipayAnswered, alipayClient, alipayErrorCode, alipayReady } from './alipay-api';
 import { ANTHROPIC_API, ANTHROPIC_VERSION, apiRoot, GEMINI_API } from './model-endpoints';
 import { stripeClient } from './stripe-api';
+import {
+  CertificateDownloadError,
+  downloadPlatformCertificates,
+  publicKeyOf,
+  rawCall,
+  signatureProblem,
+  usesPublicKey,
+  type VerifyingKeys,
+  wechatpayReady,
+} from './wechatpay-api';
 
 export interface TestOutcome {
   ok: boolean;
@@ -168,12 +180,108 @@ const stripe: Tester = async (values) => {
   }
 };
 
+/** A trade number no merchant has: asking for it changes nothing anywhere. */
+const unknownTradeNo = () => `connectiontest${randomBytes(8).toString('hex')}`;
+
+/**
+ * WeChat Pay, both ways. In platform-certificate mode the certificates are downloaded first: the
+ * answer is signed and each certificate decrypts only with the APIv3 key. Then an order that
+ * cannot exist is asked for: `404 ORDER_NOT_EXIST` means WeChat Pay took the merchant's signature
+ * (a wrong key or serial is `401 SIGN_ERROR`), and that answer's own signature must verify with
+ * the WeChat Pay public key or certificate (the plugin checks 2xx answers only, so it is checked
+ * here), which proves what verifies every notice.
+ */
+const wechatpay: Tester = async (values) => {
+  if (!wechatpayReady(values)) return { ok: false, message: 'Nothing to test yet' };
+  let keys: VerifyingKeys = publicKeyOf(values);
+  if (!usesPublicKey(values)) {
+    try {
+      const certificates = await downloadPlatformCertificates(values);
+      keys = new Map(certificates.map((cert) => [cert.serial, cert.key]));
+    } catch (error) {
+      if (error instanceof CertificateDownloadError) return { ok: false, message: error.message };
+      throw error;
+    }
+  }
+  const answer = await rawCall(values, keys, 'get', `v3/pay/transactions/out-trade-no/${unknownTradeNo()}`, {
+    params: { mchid: values.mchid },
+  });
+  if (answer.status === 401) {
+    return {
+      ok: false,
+      message:
+        'WeChat Pay refused the merchant signature: check the merchant ID, private key and certificate serial number',
+    };
+  }
+  const code = (() => {
+    try {
+      return (JSON.parse(answer.body) as { code?: unknown }).code;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (answer.status !== 404 || code !== 'ORDER_NOT_EXIST') {
+    return { ok: false, message: `The endpoint answered an unexpected ${answer.status}` };
+  }
+  if (signatureProblem(keys, answer.headers, answer.body)) {
+    return {
+      ok: false,
+      message: "WeChat Pay's answer does not verify: check the WeChat Pay public key and its ID",
+    };
+  }
+  return { ok: true, message: 'WeChat Pay accepts these keys and its answers verify' };
+};
+
+/**
+ * Alipay, both ways. OpenAPI v3's `trade/query` of a trade that cannot exist must be
+ * `ACQ.TRADE_NOT_EXIST` (a business answer: Alipay took the app's signature; a wrong key is
+ * `invalid-signature`); the SDK verifies 2xx answers only, so the same query through the gateway,
+ * whose answers are signed whatever they say, proves the Alipay public key.
+ */
+const alipay: Tester = async (values) => {
+  if (!alipayReady(values)) return { ok: false, message: 'Nothing to test yet' };
+  const client = alipayClient(values);
+  const outTradeNo = unknownTradeNo();
+  try {
+    await client.curl('POST', '/v3/alipay/trade/query', { body: { out_trade_no: outTradeNo } });
+    return { ok: false, message: 'The endpoint answered an unexpected 200' };
+  } catch (error) {
+    const code = alipayErrorCode(error);
+    if (code === 'invalid-signature' || code === 'invalid-app-id' || code === 'isv.invalid-signature') {
+      return {
+        ok: false,
+        message: 'Alipay refused the app signature: check the App ID and the app private key',
+      };
+    }
+    if (code !== 'ACQ.TRADE_NOT_EXIST') {
+      if (!alipayAnswered(error)) throw error;
+      return { ok: false, message: `Alipay answered ${code ?? 'an unexpected error'}` };
+    }
+  }
+  try {
+    const answer = await client.exec(
+      'alipay.trade.query',
+      { bizContent: { out_trade_no: outTradeNo } },
+      { validateSign: true },
+    );
+    if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') {
+      return { ok: true, message: 'Alipay accepts this app key and its answers verify' };
+    }
+    return { ok: false, message: `Alipay answered ${String(answer.subCode ?? answer.code)}` };
+  } catch (error) {
+    if (alipayAnswered(error) || !(error instanceof Error) || !/验签/.test(error.message)) throw error;
+    return { ok: false, message: "Alipay's answer does not verify with this Alipay public key" };
+  }
+};
+
 export const TESTERS: Record<ForeignKeyKindName, Tester> = {
   google_oauth: googleOAuth,
   llm_openai_compatible: openAiCompatible,
   llm_anthropic: anthropic,
   llm_gemini: gemini,
   stripe,
+  wechatpay,
+  alipay,
 };
 
 /** Runs a kind's test; a provider out of reach is a failed test, never a server error. */

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { paymentNotifications, payments } from '../../db/schema';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { bills, paymentNotifications, payments, socialAccounts, wechatOpenids } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
 type Queryable = Db | Tx;
@@ -83,4 +83,51 @@ export function notificationsOfRef(db: Queryable, provider: string, providerRef:
       and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.providerRef, providerRef)),
     )
     .orderBy(asc(paymentNotifications.createdAt));
+}
+
+/**
+ * The bill of a team's order (an order has one bill), read only: the spec's create calls name the
+ * order. Null when the order is not the team's or has no bill.
+ */
+export async function billIdOfTeamOrder(db: Queryable, teamId: string, orderId: string) {
+  const [row] = await db
+    .select({ id: bills.id })
+    .from(bills)
+    .where(and(eq(bills.orderId, orderId), eq(bills.teamId, teamId)));
+  return row?.id ?? null;
+}
+
+/** The bill's other payments still open at their providers (pending), oldest first. */
+export function openPaymentsOfBill(db: Queryable, billId: string, exceptId: string) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.billId, billId), eq(payments.status, 'pending'), ne(payments.id, exceptId)))
+    .orderBy(asc(payments.createdAt));
+}
+
+/** A pending payment whose trade was closed: `canceled` (once; a capture meanwhile wins). */
+export async function markPaymentCanceled(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: new Date() })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/**
+ * The openid a user's linked WeChat account was seen with under one WeChat app (the official
+ * account's sign-in records it): what WeChat Pay's JSAPI pays for. Null when they never signed in
+ * with WeChat through that app.
+ */
+export async function wechatOpenidOf(db: Queryable, userId: string, appId: string) {
+  const [row] = await db
+    .select({ openid: wechatOpenids.openid })
+    .from(wechatOpenids)
+    .innerJoin(socialAccounts, eq(socialAccounts.id, wechatOpenids.socialAccountId))
+    .where(and(eq(socialAccounts.userId, userId), eq(wechatOpenids.appId, appId)))
+    .orderBy(desc(wechatOpenids.createdAt))
+    .limit(1);
+  return row?.openid ?? null;
 }

@@ -1,5 +1,7 @@
 import {
+  createAlipayPayment,
   createPayment,
+  createWechatpayPayment,
   listPaymentProviders,
   listSavedPaymentMethods,
   receivePaymentNotification,
@@ -67,8 +69,8 @@ function registerProviderRoutes(app: FastifyInstance, platform: Platform) {
   app.register(async (scope) => {
     keepRawBodies(scope);
     const route = routesFor(scope, platform.registry);
-    route(receivePaymentNotification, ({ params, body, request }) =>
-      payments.receiveNotification(
+    route(receivePaymentNotification, async ({ params, body, request, reply }) => {
+      const answer = await payments.receiveNotification(
         platform,
         params.provider,
         {
@@ -78,8 +80,15 @@ function registerProviderRoutes(app: FastifyInstance, platform: Platform) {
           headers: request.headers,
         },
         request.log,
-      ),
-    );
+      );
+      if (answer.kind === 'json') return answer.body;
+      // The vendor reads its own words (WeChat Pay: 204, or FAIL; Alipay: `success`, or `fail`).
+      const { status, contentType, body: text } = answer.reply;
+      return reply
+        .code(status)
+        .type(contentType)
+        .send(text === '' ? undefined : text);
+    });
     route(sandboxCheckoutSubmit, ({ ctx, body }) => submitCheckout(ctx, platform.secret, deliver, body));
   });
 }
@@ -89,8 +98,10 @@ export const paymentsModule: ServerModule = {
   name: 'payments',
   register(app, platform) {
     const route = routesFor(app, platform.registry);
-    route(listPaymentProviders, ({ ctx }) => payments.listProviders(platform, ctx));
+    route(listPaymentProviders, ({ ctx, query }) => payments.listProviders(platform, ctx, query.app_type));
     route(createPayment, ({ ctx, body }) => payments.createPayment(platform, ctx, body));
+    route(createWechatpayPayment, ({ ctx, query }) => payments.createWechatpayPayment(platform, ctx, query));
+    route(createAlipayPayment, ({ ctx, query }) => payments.createAlipayPayment(platform, ctx, query));
     route(sandboxCheckoutPage, ({ ctx, query }) => checkoutPage(ctx, platform.secret, query.session));
     route(listSavedPaymentMethods, ({ ctx }) => ({
       items: [],

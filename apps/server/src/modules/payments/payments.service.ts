@@ -4,11 +4,20 @@ import { AppError, validationError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
+import { alipayProvider } from './alipay/alipay-provider';
 import { billsToPay } from './bills-to-pay';
+import { closeOtherTrades } from './close-other-trades';
 import { applyNotification, type NotificationOutcome } from './notification-handler';
-import { findPaymentByRef, insertNotification, insertPayment, markPaymentReturned } from './payments.repo';
+import {
+  billIdOfTeamOrder,
+  findPaymentByRef,
+  insertNotification,
+  insertPayment,
+  markPaymentReturned,
+} from './payments.repo';
 import {
   InvalidNotification,
+  type NoticeReply,
   type PaymentProvider,
   PaymentProviders,
   type ProviderNotification,
@@ -16,6 +25,7 @@ import {
 } from './provider';
 import { sandboxProvider } from './sandbox/sandbox-provider';
 import { stripeProvider } from './stripe/stripe-provider';
+import { wechatpayProvider } from './wechatpay/wechatpay-provider';
 
 const registries = new WeakMap<Platform, PaymentProviders>();
 
@@ -29,6 +39,8 @@ export function paymentProviders(platform: Platform): PaymentProviders {
     providers = new PaymentProviders();
     providers.add(sandboxProvider(platform.secret));
     providers.add(stripeProvider(platform));
+    providers.add(wechatpayProvider(platform));
+    providers.add(alipayProvider(platform));
     registries.set(platform, providers);
   }
   return providers;
@@ -46,9 +58,23 @@ async function offered(
 const locationOf = (platform: Platform): 'cn' | 'global' =>
   platform.config.REGION === 'cn' ? 'cn' : 'global';
 
-export async function listProviders(platform: Platform, ctx: SignedInContext) {
+type AppType = 'pc_web' | 'wx_web' | 'mb_web';
+
+/**
+ * Spec section 2, location `cn`: the payment dialog offers WeChat Pay alone inside WeChat (its
+ * browser does not open Alipay), Alipay alone in a phone's other browsers (a phone cannot scan
+ * its own screen), both on a desktop. The providers of other locations are not by device.
+ */
+const OFFERED_BY_DEVICE: Partial<Record<PaymentMethod, readonly AppType[]>> = {
+  wechatpay: ['pc_web', 'wx_web'],
+  alipay: ['pc_web', 'mb_web'],
+};
+
+export async function listProviders(platform: Platform, ctx: SignedInContext, appType?: AppType) {
   const location = locationOf(platform);
-  const providers = paymentProviders(platform).all();
+  const providers = paymentProviders(platform)
+    .all()
+    .filter((provider) => !appType || (OFFERED_BY_DEVICE[provider.method] ?? [appType]).includes(appType));
   const offers = await Promise.all(providers.map((provider) => offered(provider, location)));
   return {
     location,
@@ -78,12 +104,67 @@ const BILL_STATE: Record<string, string> = {
 /**
  * Starts paying a bill with one provider: the provider is asked for its page (or code, or form)
  * and the payment recorded as pending under the provider's reference. Only an unpaid bill that
- * has not expired can be paid.
+ * has not expired can be paid. The one path of every way to start a payment (by bill, or by order
+ * as spec section 7's create calls do).
  */
 export async function createPayment(
   platform: Platform,
   ctx: SignedInContext,
-  input: { bill_id: string; method: PaymentMethod; app_type: 'pc_web' | 'wx_web' | 'mb_web' },
+  input: { bill_id: string; method: PaymentMethod; app_type: AppType; qrcode_width?: number },
+) {
+  return (await startPayment(platform, ctx, input)).answer;
+}
+
+/** Spec section 7: the order's bill (the team's own; another team's order is NOT_FOUND), paid the same way. */
+export async function payOrder(
+  platform: Platform,
+  ctx: SignedInContext,
+  input: { order_id: string; method: 'wechatpay' | 'alipay'; app_type: AppType; qrcode_width?: number },
+) {
+  const billId = await billIdOfTeamOrder(platform.db, ctx.team.id, input.order_id);
+  if (!billId) throw new AppError('NOT_FOUND', { msg: 'Order not found' });
+  return startPayment(platform, ctx, { ...input, bill_id: billId });
+}
+
+/** `GET /api/account/wallet/wechatpay/create`: the started payment in the spec's fields. */
+export async function createWechatpayPayment(
+  platform: Platform,
+  ctx: SignedInContext,
+  query: { order_id: string; app_type: AppType },
+) {
+  const { answer } = await payOrder(platform, ctx, { ...query, method: 'wechatpay' });
+  const next = answer.next;
+  return {
+    payment_id: answer.payment_id,
+    test_mode: answer.test_mode,
+    expire_time: answer.expire_time,
+    qrcode_url: next.kind === 'qrcode' ? next.qrcode_url : null,
+    h5_url: next.kind === 'redirect' ? next.url : next.kind === 'qrcode' ? next.h5_url : null,
+    bridge: next.kind === 'wechat_jsapi' ? next.bridge : null,
+  };
+}
+
+/** `GET /api/account/wallet/alipay/create`: the started payment in the spec's fields. */
+export async function createAlipayPayment(
+  platform: Platform,
+  ctx: SignedInContext,
+  query: { order_id: string; app_type: AppType; qrcode_width: number },
+) {
+  const { answer, embeddedQrcodeUrl } = await payOrder(platform, ctx, { ...query, method: 'alipay' });
+  if (answer.next.kind !== 'form') throw new Error('Alipay answers a form to submit');
+  return {
+    payment_id: answer.payment_id,
+    test_mode: answer.test_mode,
+    expire_time: answer.expire_time,
+    alipay_qrcode: embeddedQrcodeUrl,
+    alipay_form: answer.next.form_html,
+  };
+}
+
+async function startPayment(
+  platform: Platform,
+  ctx: SignedInContext,
+  input: { bill_id: string; method: PaymentMethod; app_type: AppType; qrcode_width?: number },
 ) {
   const provider = paymentProviders(platform).get(input.method);
   const offer = await offered(provider, locationOf(platform));
@@ -105,6 +186,7 @@ export async function createPayment(
     currency: bill.currency,
     expiresAt: toSeconds(bill.expiresAt),
     appType: input.app_type,
+    qrcodeWidth: input.qrcode_width,
     ctx,
   });
   await insertPayment(platform.db, {
@@ -118,11 +200,14 @@ export async function createPayment(
     currency: bill.currency,
   });
   return {
-    payment_id: paymentId,
-    method: provider.method,
-    test_mode: offer.testMode,
-    next: initiated.next,
-    expire_time: toSeconds(bill.expiresAt),
+    answer: {
+      payment_id: paymentId,
+      method: provider.method,
+      test_mode: offer.testMode,
+      next: initiated.next,
+      expire_time: toSeconds(bill.expiresAt),
+    },
+    embeddedQrcodeUrl: initiated.embeddedQrcodeUrl ?? null,
   };
 }
 
@@ -169,16 +254,27 @@ function keepRefused(
 }
 
 /**
+ * How a notice is answered: the app's JSON (the sandbox, Stripe), or the vendor's own reply
+ * (WeChat Pay, Alipay), whose words its vendor reads.
+ */
+export type NoticeAnswer =
+  | { kind: 'json'; body: { received: true; outcome: NotificationOutcome } }
+  | { kind: 'vendor'; reply: NoticeReply };
+
+const REFUSED_SIGNATURE = 'The notification signature is not valid';
+
+/**
  * A provider's notification: its adapter verifies and reads it, the shared handler applies it.
- * One that does not verify is refused (VALIDATION_ERROR) and logged with the reason, up to
- * REFUSED_NOTICES_KEPT_PER_MINUTE a minute.
+ * One that does not verify is refused (VALIDATION_ERROR, or the vendor's refusal) and logged with
+ * the reason, up to REFUSED_NOTICES_KEPT_PER_MINUTE a minute for each provider. One that captures
+ * a bill closes the bill's other open trades.
  */
 export async function receiveNotification(
   platform: Platform,
   method: string,
   raw: RawNotification,
   log?: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<{ received: true; outcome: NotificationOutcome }> {
+): Promise<NoticeAnswer> {
   const provider = paymentProviders(platform).get(method);
   if (!provider) throw new AppError('NOT_FOUND', { msg: 'Unknown payment provider' });
   let notification: ProviderNotification;
@@ -195,13 +291,19 @@ export async function receiveNotification(
         detail: error.message,
         payload: { raw: raw.rawBody.slice(0, 4000) },
       });
-    throw validationError({ signature: 'The notification signature is not valid' });
+    if (provider.replies) return { kind: 'vendor', reply: provider.replies.refused(REFUSED_SIGNATURE) };
+    throw validationError({ signature: REFUSED_SIGNATURE });
   }
   const outcome = await applyNotification(platform.db, billsToPay(platform), provider.method, notification);
   if (outcome === 'refused_paid' || outcome === 'refused_expired') {
     await returnCapture(platform, provider, notification, outcome);
   }
-  return { received: true, outcome };
+  if (outcome === 'applied' && notification.action === 'captured') {
+    await closeOtherTrades(platform, paymentProviders(platform), provider, notification, log);
+  }
+  return provider.replies
+    ? { kind: 'vendor', reply: provider.replies.acknowledged() }
+    : { kind: 'json', body: { received: true, outcome } };
 }
 
 /**

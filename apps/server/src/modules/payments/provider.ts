@@ -3,8 +3,9 @@ import type { RequestContext } from '../../platform/request-context';
 
 /**
  * One interface every payment vendor implements (medusa's `AbstractPaymentProvider` model): the
- * sandbox now, Stripe, WeChat Pay and Alipay next. An adapter starts payments, turns the vendor's
- * notification into a vendor-neutral action, and refunds. It never touches bills, orders,
+ * sandbox, Stripe, WeChat Pay and Alipay. An adapter starts payments, turns the vendor's
+ * notification into a vendor-neutral action, refunds, and (where the vendor has them) queries
+ * and closes trades and answers notices in the vendor's own terms. It never touches bills, orders,
  * subscriptions or credits: one shared handler (`notification-handler.ts`) applies every
  * vendor's actions the same way.
  */
@@ -55,12 +56,19 @@ export interface InitiateInput {
   /** Unix seconds: the bill's expiry; a hosted page must not take payment after it. */
   expiresAt: number;
   appType: 'pc_web' | 'wx_web' | 'mb_web';
+  /** Pixels of the code a provider draws itself (Alipay's `qrcode_width`); its default otherwise. */
+  qrcodeWidth?: number;
   ctx: RequestContext;
 }
 
 export interface Initiated {
   providerRef: string;
   next: PaymentNextAction;
+  /**
+   * A page that shows only the provider's code to scan, for an iframe beside `next` (Alipay's
+   * page pay with `qr_pay_mode` 4, `qrcode_width` wide): the spec's `alipay_qrcode`.
+   */
+  embeddedQrcodeUrl?: string | null;
 }
 
 export interface RawNotification {
@@ -70,6 +78,37 @@ export interface RawNotification {
   rawBody: string;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
+}
+
+/** A reply to a vendor's delivery, in the vendor's own terms. */
+export interface NoticeReply {
+  status: number;
+  contentType: string;
+  /** Empty for none (WeChat Pay's 204). */
+  body: string;
+}
+
+/**
+ * What a vendor reads from our answer to its notice: acknowledged (it stops delivering) or
+ * refused (it delivers again later). A refused notice is one that did not verify; one that
+ * verifies is acknowledged whatever became of it (applied, duplicate, refused for its amount):
+ * delivering it again could change nothing.
+ */
+export interface NoticeReplies {
+  acknowledged(): NoticeReply;
+  refused(reason: string): NoticeReply;
+}
+
+/**
+ * What the vendor holds of one trade, asked of its API: `paid` with what was paid, `open` while it
+ * can still be paid, `closed` once it no longer can (closed, expired, failed, refunded), `missing`
+ * when the vendor has no such trade (Alipay creates one only when the payer opens its page).
+ */
+export interface TradeState {
+  state: 'paid' | 'open' | 'closed' | 'missing';
+  /** Minor units and currency of what the vendor says was paid; null unless paid. */
+  amount: number | null;
+  currency: string | null;
 }
 
 export interface PaymentProvider {
@@ -98,6 +137,19 @@ export interface PaymentProvider {
   refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<{
     refundRef: string;
   }>;
+  /** Asks the vendor what it holds of a trade (a vendor whose notices are the record may have it). */
+  query?(providerRef: string): Promise<TradeState>;
+  /**
+   * Closes an open trade so it can no longer be paid (the bill was paid another way). Answers what
+   * the vendor then holds: `closed` or `missing` (nothing to pay any more), `paid` when the payer
+   * was quicker (that payment is then given back by its own notice, as a second capture).
+   */
+  close?(providerRef: string): Promise<TradeState>;
+  /**
+   * The vendor's own replies to its notices (WeChat Pay, Alipay). Absent: the app's JSON answer,
+   * and a refused signature is a VALIDATION_ERROR (the sandbox, Stripe).
+   */
+  readonly replies?: NoticeReplies;
 }
 
 /** The providers this server runs with, by method. */

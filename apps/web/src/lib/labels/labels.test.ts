@@ -274,7 +274,7 @@ const NOT_SHOWN: [values: string[], why: string][] = [
   ],
   [['enter', 'heartbeat', 'leave'], 'editing presence calls'],
   [
-    ['google_oauth', 'llm_openai_compatible', 'llm_anthropic', 'llm_gemini', 'stripe'],
+    ['google_oauth', 'llm_openai_compatible', 'llm_anthropic', 'llm_gemini', 'stripe', 'wechatpay', 'alipay'],
     'each foreign key comes with its label from the server',
   ],
   [['saved', 'env', 'none'], 'the foreign keys page words each source as a sentence tag'],

@@ -5,7 +5,7 @@ import { defineEndpoint } from '../../define-endpoint';
 /**
  * "Foreign keys" (`/admin/sys-settings/foreign-keys`): the vault of third-party credentials
  * (ARCHITECTURE section 6). Each kind lists its fields; secret fields are never answered, only
- * masked. Later kinds (Stripe, WeChat Pay, Alipay, SMTP, S3) join this list.
+ * masked. Later kinds (SMTP, S3) join this list.
  */
 export interface ForeignKeyField {
   key: string;
@@ -98,6 +98,47 @@ export const FOREIGN_KEY_KINDS = [
       { key: 'base_url', label: 'Base URL', secret: false, required: false },
     ],
   },
+  {
+    // WeChat Pay API v3 (location `cn`): the merchant signs every call with its API private key
+    // under its certificate's serial; WeChat Pay's answers and notices are verified with the
+    // WeChat Pay public key named by its ID (merchants since late 2024) or, with those two left
+    // empty, with the platform certificates the server downloads (encrypted under the APIv3 key).
+    // The official account's App ID pays inside WeChat (JSAPI), for the openid its sign-in gave;
+    // empty, the App ID serves there too. The base URL defaults to https://api.mch.weixin.qq.com.
+    kind: 'wechatpay',
+    label: 'WeChat Pay',
+    fields: [
+      { key: 'mchid', label: 'Merchant ID', secret: false, required: true },
+      { key: 'appid', label: 'App ID', secret: false, required: true },
+      {
+        key: 'jsapi_appid',
+        label: 'Official account App ID (inside WeChat)',
+        secret: false,
+        required: false,
+      },
+      { key: 'merchant_private_key', label: 'Merchant API private key (PEM)', secret: true, required: true },
+      { key: 'merchant_serial', label: 'Merchant certificate serial number', secret: false, required: true },
+      { key: 'apiv3_key', label: 'APIv3 key', secret: true, required: true },
+      { key: 'public_key_id', label: 'WeChat Pay public key ID', secret: false, required: false },
+      { key: 'public_key', label: 'WeChat Pay public key (PEM)', secret: false, required: false },
+      { key: 'base_url', label: 'Base URL', secret: false, required: false },
+    ],
+  },
+  {
+    // Alipay (location `cn`), public-key mode: the app signs with its private key, Alipay's
+    // answers and notices are verified with the Alipay public key (not the app's own). Queries,
+    // closes and refunds go to OpenAPI v3 (base URL, default https://openapi.alipay.com); the
+    // payer's forms to the v2 gateway (default https://openapi.alipay.com/gateway.do).
+    kind: 'alipay',
+    label: 'Alipay',
+    fields: [
+      { key: 'app_id', label: 'App ID', secret: false, required: true },
+      { key: 'app_private_key', label: 'App private key', secret: true, required: true },
+      { key: 'alipay_public_key', label: 'Alipay public key', secret: false, required: true },
+      { key: 'base_url', label: 'Base URL', secret: false, required: false },
+      { key: 'gateway', label: 'Gateway URL (gateway.do)', secret: false, required: false },
+    ],
+  },
 ] as const satisfies readonly ForeignKeyKind[];
 
 export type ForeignKeyKindName = (typeof FOREIGN_KEY_KINDS)[number]['kind'];
@@ -150,7 +191,8 @@ export const saveForeignKey = defineEndpoint({
   params: zKindParams,
   body: z.object({
     values: z.record(
-      z.string().regex(/^[a-z_]{1,40}$/),
+      // Field keys: lower case, digits after the first letter (`apiv3_key`).
+      z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
       z.string().trim().max(4000, { message: 'Input exceeds maximum length' }),
     ),
   }),
