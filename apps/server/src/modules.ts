@@ -19,6 +19,7 @@ import { filesModule } from './modules/files/files.routes';
 import { foreignKeysModule } from './modules/foreign-keys/foreign-keys.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
 import { messagesModule } from './modules/messages/messages.routes';
+import { paymentMethodsModule } from './modules/payment-methods/payment-methods.routes';
 import { paymentsModule } from './modules/payments/payments.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
 import { personalizationModule } from './modules/personalization/personalization.routes';
@@ -73,5 +74,6 @@ export const serverModules: ServerModule[] = [
   connectorsModule,
   billingModule,
   paymentsModule,
+  paymentMethodsModule,
   creditsModule,
 ];

@@ -15,6 +15,7 @@ export * from './schema/foreign-keys';
 export * from './schema/i18n';
 export * from './schema/jobs';
 export * from './schema/messages';
+export * from './schema/payment-customers';
 export * from './schema/query-results';
 export * from './schema/reminders';
 export * from './schema/roles';

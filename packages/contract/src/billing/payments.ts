@@ -224,28 +224,3 @@ export const receivePaymentNotification = defineEndpoint({
   body: z.record(z.string(), z.unknown()),
   response: z.object({ received: z.literal(true), outcome: z.string() }),
 });
-
-// ---- `/account/wallet/payment-method` ----------------------------------------------------------
-
-export const zSavedPaymentMethod = z.object({
-  id: z.string(),
-  method: zPaymentMethod,
-  /** e.g. `Visa •••• 4242`; never a full number. */
-  label: z.string(),
-  expire_month: z.string().nullable(),
-  is_default: z.boolean(),
-  creation_time: zSeconds,
-});
-
-/**
- * Saved methods of the team. Only a provider that stores cards (Stripe) can save one; with only
- * the sandbox provider the list is empty and `reason` says why.
- */
-export const listSavedPaymentMethods = defineEndpoint({
-  method: 'GET',
-  path: '/api/account/wallet/payment-methods',
-  permission: 'signed_in',
-  summary: 'Saved payment methods (none until a provider that stores cards is configured)',
-  tags,
-  response: z.object({ items: z.array(zSavedPaymentMethod), reason: z.string().nullable() }),
-});

@@ -24,6 +24,11 @@ export interface StripeValues {
   base_url?: string;
 }
 
+/** The vault's values when Stripe is set up to take payments (a secret key and a webhook secret), else null. */
+export function configuredStripe(values: Record<string, string> | null): StripeValues | null {
+  return values?.secret_key && values.webhook_secret ? values : null;
+}
+
 /**
  * The host the client talks to: the public API unless `base_url` names another (a proxy, or the
  * repository's stand-in). The library adds `/v1/...` itself, so a base pasted with `/v1` is read

@@ -3,7 +3,6 @@ import {
   createPayment,
   createWechatpayPayment,
   listPaymentProviders,
-  listSavedPaymentMethods,
   receivePaymentNotification,
   sandboxCheckoutPage,
   sandboxCheckoutSubmit,
@@ -103,11 +102,6 @@ export const paymentsModule: ServerModule = {
     route(createWechatpayPayment, ({ ctx, query }) => payments.createWechatpayPayment(platform, ctx, query));
     route(createAlipayPayment, ({ ctx, query }) => payments.createAlipayPayment(platform, ctx, query));
     route(sandboxCheckoutPage, ({ ctx, query }) => checkoutPage(ctx, platform.secret, query.session));
-    route(listSavedPaymentMethods, ({ ctx }) => ({
-      items: [],
-      // Said to a customer in their terms: no provider that keeps cards is set up (the sandbox is not one).
-      reason: ctx.t('Saving a card is not available yet: you pay each order when you place it.'),
-    }));
     registerProviderRoutes(app, platform);
   },
 };

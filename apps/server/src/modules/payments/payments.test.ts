@@ -1,5 +1,6 @@
 import { getBill, getOrder } from '@app/contract/billing/orders';
-import { createPayment, listPaymentProviders, listSavedPaymentMethods } from '@app/contract/billing/payments';
+import { listSavedPaymentMethods, startSavingPaymentMethod } from '@app/contract/billing/payment-methods';
+import { createPayment, listPaymentProviders } from '@app/contract/billing/payments';
 import { getMySubscription } from '@app/contract/billing/subscriptions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describe('payments with the sandbox provider', () => {
         .where(eq(paymentNotifications.providerRef, ref))
     ).map((row) => row.outcome);
 
-  it('offers the sandbox, in test mode, and says why no payment method can be saved', async () => {
+  it('offers the sandbox, in test mode, and says why no card can be saved (adding one is refused)', async () => {
     const user = await signUpUser(t.app);
     const providers = (await callEndpoint(t.app, listPaymentProviders, { as: user })).ok();
     expect(providers).toEqual({
@@ -50,6 +51,12 @@ describe('payments with the sandbox provider', () => {
     expect(saved.items).toEqual([]);
     // Said in a customer's terms (no provider names, no set-up steps).
     expect(saved.reason).toBe('Saving a card is not available yet: you pay each order when you place it.');
+    expect(saved).toMatchObject({ can_add: false, can_manage: true });
+    const refused = await callEndpoint(t.app, startSavingPaymentMethod, { as: user });
+    expect(refused.status).toBe(409);
+    expect(refused.error().msg).toBe(
+      'Saving a card is not available yet: you pay each order when you place it.',
+    );
   });
 
   it('the hosted page names a seeded plan in the reader’s language (no "套餐 1,000 credits")', async () => {

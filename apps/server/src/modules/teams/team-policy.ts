@@ -23,6 +23,8 @@ const grants = {
   'projects.create': everyone,
   /** See and manage every project of the team, member of it or not. */
   'projects.manage_all': managers,
+  /** Add, choose the default of and remove the team's saved cards (everyone sees them). */
+  'payment_methods.manage': managers,
 } as const satisfies Record<string, readonly TeamRole[]>;
 
 export type TeamAction = keyof typeof grants;
@@ -35,6 +37,7 @@ const refusals: Partial<Record<TeamAction, string>> = {
   'members.change_role': 'Only the owner may change roles',
   'members.remove': 'Only the owner or an admin may remove members',
   'brand.edit': 'Only the owner or an admin may edit the brand',
+  'payment_methods.manage': "Only the owner or an admin may change the team's payment methods",
 };
 
 export function teamCan(role: TeamRole, action: TeamAction): boolean {

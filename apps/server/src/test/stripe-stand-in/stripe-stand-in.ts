@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { StandInCards, type TestCard } from './cards';
 import {
   badKey,
   type FormObject,
@@ -26,11 +27,13 @@ import {
  * (same key and parameters: the first answer again, `Idempotent-Replayed: true`; other
  * parameters: `idempotency_error`):
  *
- * - `POST /v1/checkout/sessions` (`payment` mode), `GET /v1/checkout/sessions/:id`,
- *   `POST /v1/checkout/sessions/:id/expire`;
+ * - `POST /v1/checkout/sessions` (`payment` mode, and `setup` mode to save a card for a
+ *   customer), `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`;
+ * - customers, their cards and the SetupIntents that saved them (cards.ts);
  * - `POST /v1/refunds`, `GET /v1/refunds/:id`; `GET /v1/balance`;
  * - the hosted page behind a session's `url` (`/c/pay/:id`): pay, decline (`card_declined`),
- *   pay by a delayed method (settled later by the test), or go back to `cancel_url`;
+ *   pay by a delayed method (settled later by the test), or go back to `cancel_url`; in `setup`
+ *   mode, save a Visa or Mastercard test card, or decline;
  * - signed webhooks (`Stripe-Signature: t=…,v1=…`) to a configured URL, for the four
  *   `checkout.session.*` events, with controls to hold and reorder them, delay, replay (also many
  *   at once), tamper with the body after signing, forge a signed event the session does not bear
@@ -123,6 +126,10 @@ export interface StripeStandIn {
   patchSession(id: string, patch: Partial<Stripe.Checkout.Session>): void;
   /** What the hosted page's buttons do, without a browser. Answers where the page sends the browser. */
   pay(id: string, how?: 'card' | 'delayed'): Promise<string>;
+  /** The hosted page's "Save card" of a `setup` session. Answers where the page sends the browser. */
+  saveCard(id: string, card?: TestCard): Promise<string>;
+  /** Customers, cards and SetupIntents as Stripe holds them. */
+  cards: StandInCards;
   /** A delayed payment (bank debit) clears or fails. */
   settle(id: string, succeeded: boolean): Promise<void>;
   /** The session's time ran out (or `POST …/expire`). */
@@ -192,6 +199,10 @@ const SESSION_PARAMS = new Set([
   'expand',
   'payment_method_types',
   'submit_type',
+  'customer',
+  'currency',
+  'setup_intent_data',
+  'allowed_payment_method_types',
 ]);
 
 function metadataOf(value: FormValue | undefined, param: string): Stripe.Metadata | StripeFailure {
@@ -216,6 +227,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const sessions = new Map<string, Stripe.Checkout.Session>();
   const intents = new Map<string, Intent>();
   const refunds = new Map<string, Stripe.Refund>();
+  const cards = new StandInCards(() => now());
   /** The line items' names, shown on the hosted page (Stripe keeps them as line items). */
   const itemNames = new Map<string, string[]>();
   const idempotent = new Map<string, Idempotent | 'in_flight'>();
@@ -354,13 +366,17 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     return (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id);
   }
 
-  function createSession(form: FormObject): Stripe.Checkout.Session | StripeFailure {
-    for (const key of Object.keys(form)) if (!SESSION_PARAMS.has(key)) return unknownParam(key);
-    const mode = form.mode;
-    if (mode === undefined) return missingParam('mode');
-    if (mode !== 'payment') {
-      return invalid(`The stand-in takes \`payment\` mode only (got ${String(mode)}).`, 'mode');
-    }
+  async function saveSessionCard(session: Stripe.Checkout.Session, card: TestCard): Promise<string> {
+    const intent = cards.saveCard(session.customer as string, card, session.metadata ?? {});
+    session.setup_intent = intent.id;
+    session.status = 'complete';
+    session.url = null;
+    await emit('checkout.session.completed', session);
+    return (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+  }
+
+  /** The URLs every mode needs: `success_url` required, `cancel_url` optional. */
+  function urlsOf(form: FormObject): { success: string; cancel: string | null } | StripeFailure {
     if (typeof form.success_url !== 'string' || !/^https?:\/\//.test(form.success_url)) {
       return form.success_url === undefined
         ? missingParam('success_url')
@@ -372,6 +388,25 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     ) {
       return invalid('Not a valid URL', 'cancel_url');
     }
+    return {
+      success: form.success_url,
+      cancel: typeof form.cancel_url === 'string' ? form.cancel_url : null,
+    };
+  }
+
+  function createSession(form: FormObject): Stripe.Checkout.Session | StripeFailure {
+    for (const key of Object.keys(form)) if (!SESSION_PARAMS.has(key)) return unknownParam(key);
+    const mode = form.mode;
+    if (mode === undefined) return missingParam('mode');
+    if (mode === 'setup') return createSetupSession(form);
+    if (mode !== 'payment') {
+      return invalid(
+        `The stand-in takes \`payment\` and \`setup\` modes only (got ${String(mode)}).`,
+        'mode',
+      );
+    }
+    const urls = urlsOf(form);
+    if (isFailure(urls)) return urls;
     const items = form.line_items;
     if (!Array.isArray(items) || items.length === 0) return missingParam('line_items');
     let total = 0;
@@ -452,26 +487,97 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       const intentMetadata = metadataOf(intentData.metadata, 'payment_intent_data[metadata]');
       if (isFailure(intentMetadata)) return intentMetadata;
     }
-    const id = newId('cs_test_', 58);
+    const shape = createSessionShape({
+      created,
+      metadata,
+      urls,
+      locale: typeof form.locale === 'string' ? form.locale : null,
+      reference: typeof reference === 'string' ? reference : null,
+    });
+    const { id } = shape;
     const session: Stripe.Checkout.Session = {
+      ...shape,
+      amount_subtotal: total,
+      amount_total: total,
+      currency,
+      customer_creation: 'if_required',
+      customer_email: typeof form.customer_email === 'string' ? form.customer_email : null,
+      expires_at: expiresAt,
+      payment_method_collection: 'if_required',
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    };
+    sessions.set(id, session);
+    itemNames.set(id, names);
+    return session;
+  }
+
+  /**
+   * Checkout in `setup` mode: no line items and no amount; the card is saved for `customer`
+   * (required here, as we always pass one) by a SetupIntent made when the page is submitted.
+   */
+  function createSetupSession(form: FormObject): Stripe.Checkout.Session | StripeFailure {
+    if (form.line_items !== undefined) {
+      return invalid('You cannot pass `line_items` in `setup` mode.', 'line_items');
+    }
+    const urls = urlsOf(form);
+    if (isFailure(urls)) return urls;
+    if (form.currency === undefined && form.allowed_payment_method_types === undefined) {
+      return missingParam('currency');
+    }
+    const customer = cards.checkSetupCustomer(form);
+    if (isFailure(customer)) return customer;
+    const metadata = metadataOf(form.metadata, 'metadata');
+    if (isFailure(metadata)) return metadata;
+    const created = now();
+    const made = createSessionShape({
+      created,
+      metadata,
+      urls,
+      locale: typeof form.locale === 'string' ? form.locale : null,
+      reference: typeof form.client_reference_id === 'string' ? form.client_reference_id : null,
+    });
+    const session: Stripe.Checkout.Session = {
+      ...made,
+      mode: 'setup',
+      amount_subtotal: null,
+      amount_total: null,
+      currency: typeof form.currency === 'string' ? form.currency.toLowerCase() : null,
+      customer,
+      payment_status: 'no_payment_required',
+    };
+    sessions.set(session.id, session);
+    itemNames.set(session.id, []);
+    return session;
+  }
+
+  /** The fields every session has, whatever its mode. */
+  function createSessionShape(input: {
+    created: number;
+    metadata: Stripe.Metadata;
+    urls: { success: string; cancel: string | null };
+    locale: string | null;
+    reference: string | null;
+  }): Stripe.Checkout.Session {
+    const id = newId('cs_test_', 58);
+    return {
       id,
       object: 'checkout.session',
       adaptive_pricing: null,
       after_expiration: null,
       allow_promotion_codes: null,
       allowed_payment_method_types: null,
-      amount_subtotal: total,
-      amount_total: total,
+      amount_subtotal: null,
+      amount_total: null,
       automatic_tax: { enabled: false, liability: null, provider: null, status: null },
       billing_address_collection: null,
-      cancel_url: typeof form.cancel_url === 'string' ? form.cancel_url : null,
-      client_reference_id: typeof reference === 'string' ? reference : null,
+      cancel_url: input.urls.cancel,
+      client_reference_id: input.reference,
       client_secret: null,
       collected_information: null,
       consent: null,
       consent_collection: null,
-      created,
-      currency,
+      created: input.created,
+      currency: null,
       currency_conversion: null,
       custom_fields: [],
       custom_text: {
@@ -482,23 +588,23 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       },
       customer: null,
       customer_account: null,
-      customer_creation: 'if_required',
+      customer_creation: null,
       customer_details: null,
-      customer_email: typeof form.customer_email === 'string' ? form.customer_email : null,
+      customer_email: null,
       discounts: [],
-      expires_at: expiresAt,
+      expires_at: input.created + MAX_LIFETIME,
       integration_identifier: null,
       invoice: null,
       invoice_creation: null,
       livemode: false,
-      locale: typeof form.locale === 'string' ? form.locale : null,
+      locale: input.locale as Stripe.Checkout.Session.Locale | null,
       managed_payments: null,
-      metadata,
+      metadata: input.metadata,
       mode: 'payment',
       origin_context: null,
       payment_intent: null,
       payment_link: null,
-      payment_method_collection: 'if_required',
+      payment_method_collection: 'always',
       payment_method_configuration_details: null,
       payment_method_options: {},
       payment_method_types: ['card'],
@@ -513,15 +619,12 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       status: 'open',
       submit_type: null,
       subscription: null,
-      success_url: form.success_url,
-      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+      success_url: input.urls.success,
+      total_details: null,
       ui_mode: 'hosted_page',
       url: `${pageBase}/c/pay/${id}`,
       wallet_options: null,
     };
-    sessions.set(id, session);
-    itemNames.set(id, names);
-    return session;
   }
 
   function createRefund(form: FormObject): Stripe.Refund | StripeFailure {
@@ -619,6 +722,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   // ---- The hosted page ----------------------------------------------------------------------
 
   function hostedPage(session: Stripe.Checkout.Session, notice?: string): string {
+    if (session.mode === 'setup') return setupPage(session, notice);
     const amount = `${((session.amount_total ?? 0) / 100).toFixed(2)} ${(session.currency ?? '').toUpperCase()}`;
     const open = session.status === 'open';
     const names = (itemNames.get(session.id) ?? []).map((name) => `<li>${escapeHtml(name)}</li>`).join('');
@@ -637,6 +741,30 @@ ${
 <button type="submit" name="action" value="pay">Pay ${escapeHtml(amount)}</button>
 <button type="submit" name="action" value="decline">Use a declined card</button>
 <button type="submit" name="action" value="delayed">Pay by bank debit (delayed)</button>
+</form>${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : ''}`
+    : ''
+}
+</body></html>`;
+  }
+
+  /** Checkout in `setup` mode: save one of two test cards, or have the card declined. */
+  function setupPage(session: Stripe.Checkout.Session, notice?: string): string {
+    const open = session.status === 'open';
+    return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in Checkout</title>
+<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}
+.mode{background:#fff7e6;border:1px solid #ffd591;padding:2px 8px;border-radius:4px;font-size:12px}
+form{display:flex;gap:8px;flex-wrap:wrap;margin-top:16px}button{padding:10px 12px;font-size:15px}</style></head>
+<body><span class="mode">Stripe stand-in · test mode</span>
+<h1>${open ? 'Save a card' : session.status === 'complete' ? 'Card saved' : 'This Checkout Session is no longer active'}</h1>
+<p>You will not be charged now.</p>
+${notice ? `<p role="alert">${escapeHtml(notice)}</p>` : ''}
+${
+  open
+    ? `<form method="post" action="/c/pay/${escapeHtml(session.id)}">
+<button type="submit" name="action" value="save_visa">Save Visa •••• 4242</button>
+<button type="submit" name="action" value="save_mastercard">Save Mastercard •••• 4444</button>
+<button type="submit" name="action" value="decline">Use a declined card</button>
 </form>${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Back</a></p>` : ''}`
     : ''
 }
@@ -700,6 +828,23 @@ ${
       return answer(refund ? copy(refund) : noSuch('refund', refundId));
     }
     if (route === 'GET /v1/balance') return answer(balance());
+    if (route === 'POST /v1/customers') return answer(cards.createCustomer(record.form));
+    const customerId = /^(GET|POST) \/v1\/customers\/([^/]+)$/.exec(route);
+    if (customerId?.[2]) {
+      return answer(
+        customerId[1] === 'GET'
+          ? cards.customer(customerId[2])
+          : cards.updateCustomer(customerId[2], record.form),
+      );
+    }
+    const ofCustomer = /^GET \/v1\/customers\/([^/]+)\/payment_methods$/.exec(route)?.[1];
+    if (ofCustomer) return answer(cards.listPaymentMethods(ofCustomer, record.form));
+    const methodId = /^GET \/v1\/payment_methods\/([^/]+)$/.exec(route)?.[1];
+    if (methodId) return answer(cards.paymentMethod(methodId));
+    const detaching = /^POST \/v1\/payment_methods\/([^/]+)\/detach$/.exec(route)?.[1];
+    if (detaching) return answer(cards.detach(detaching));
+    const setupId = /^GET \/v1\/setup_intents\/([^/]+)$/.exec(route)?.[1];
+    if (setupId) return answer(cards.setupIntent(setupId));
     return answer(
       failure(404, {
         type: 'invalid_request_error',
@@ -793,6 +938,12 @@ ${
     if (session.status !== 'open') return html(200, hostedPage(session));
     if (action === 'decline')
       return html(402, hostedPage(session, 'Your card was declined. (card_declined)'));
+    if (session.mode === 'setup') {
+      if (action !== 'save_visa' && action !== 'save_mastercard')
+        return html(400, hostedPage(session, 'Choose a card.'));
+      const saved = await saveSessionCard(session, action === 'save_visa' ? 'visa' : 'mastercard');
+      return void res.writeHead(303, { location: saved }).end();
+    }
     if (action !== 'pay' && action !== 'delayed') return html(400, hostedPage(session, 'Choose how to pay.'));
     const location = await paySession(session, action === 'pay' ? 'card' : 'delayed');
     res.writeHead(303, { location }).end();
@@ -855,6 +1006,13 @@ ${
       if (session.status !== 'open') throw new Error(`session ${id} is ${session.status}`);
       return paySession(session, how);
     },
+    saveCard: (id, card = 'visa') => {
+      const session = sessionOrThrow(id);
+      if (session.mode !== 'setup' || session.status !== 'open')
+        throw new Error(`session ${id} saves no card`);
+      return saveSessionCard(session, card);
+    },
+    cards,
     settle: async (id, succeeded) => {
       const session = sessionOrThrow(id);
       if (session.status !== 'complete' || session.payment_status !== 'unpaid') {

@@ -178,21 +178,3 @@ describe('/account/invoice/details', () => {
     expect(screen.queryByRole('button', { name: 'Download PDF' })).toBeNull();
   });
 });
-
-describe('/account/wallet/payment-method', () => {
-  it('with only the sandbox provider: no saved method, and why', async () => {
-    signIn();
-    stubFetch({
-      ...signedInRoutes(),
-      'GET /api/account/wallet/payment-methods': {
-        body: {
-          items: [],
-          reason: 'Saving a card is not available yet: you pay each order when you place it.',
-        },
-      },
-    });
-    renderApp('/account/wallet/payment-method');
-    expect(await screen.findByText('No saved payment methods yet')).toBeTruthy();
-    expect(screen.getByText(/Saving a card is not available yet/)).toBeTruthy();
-  });
-});

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { AppError, validationError } from '../../../platform/app-error';
 import type { Platform } from '../../../platform/platform';
 import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
-import { isStripeTestKey, type StripeValues, stripeClient } from '../../foreign-keys/stripe-api';
+import { configuredStripe, isStripeTestKey, stripeClient } from '../../foreign-keys/stripe-api';
 import {
   type Initiated,
   type InitiateInput,
@@ -72,7 +72,8 @@ const NOT_TWO_DECIMAL = new Set([
   'TND',
 ]);
 
-const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
+/** Stripe's hosted pages in the reader's language. */
+export const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
   en_US: 'en',
   zh_CN: 'zh',
   zh_HK: 'zh-HK',
@@ -101,10 +102,6 @@ export function actionOfSession(eventType: string, session: Stripe.Checkout.Sess
   return 'not_supported';
 }
 
-function valuesOf(values: Record<string, string> | null): StripeValues | null {
-  return values?.secret_key && values.webhook_secret ? values : null;
-}
-
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
@@ -118,7 +115,7 @@ function unreachable(error: unknown): never {
 }
 
 export function stripeProvider(platform: Platform): PaymentProvider {
-  const keys = async () => valuesOf(await readForeignKey(platform, 'stripe'));
+  const keys = async () => configuredStripe(await readForeignKey(platform, 'stripe'));
   const mustHaveKeys = async () => {
     const values = await keys();
     if (!values) throw validationError({ method: 'This payment method is not available' });
