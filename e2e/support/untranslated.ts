@@ -28,6 +28,11 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'Gemini',
   'OAuth',
   'Webhook',
+  // key formats and the names WeChat Pay's and Alipay's own Chinese documents use
+  'APIv3',
+  'PEM',
+  'RSA',
+  'RSA2',
   'TOTP',
   'SMTP',
   'API',
