@@ -3,7 +3,7 @@ import { signUpByApi } from './support/session';
 
 /**
  * Paying a credit pack with Stripe's hosted Checkout, as a customer does, against the Stripe
- * stand-in the run starts (global-setup): the pricing page, the order, the payment page's Stripe
+ * stand-in the run starts (global-setup): the pricing page, the order, the payment dialog's Stripe
  * button, Stripe's page (another origin), back to `/payment/result`, which moves on once Stripe's
  * signed webhook has paid the bill; the credits are there once.
  */
@@ -19,18 +19,18 @@ test.describe('billing with Stripe Checkout (stand-in)', () => {
     const pack = page.getByRole('region', { name: '1,000 credits', exact: true });
     await pack.getByRole('button', { name: /1,000 credits$/ }).click();
     await expect(page).toHaveURL(/\/account\/order\/confirm\?plan_id=/);
+    const ordered = page.waitForResponse(
+      (response) => response.url().endsWith('/api/account/orders') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Confirm and pay' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Payment' });
-    await dialog.getByRole('button', { name: 'Go to the payment page (test mode)' }).click();
-    await expect(page).toHaveURL(/\/payment\?bill_id=.+&order_id=.+/);
-    const billId = new URL(page.url()).searchParams.get('bill_id') ?? '';
+    const billId = ((await (await ordered).json()) as { bill: { id: string } }).bill.id;
 
-    // The payment page offers Stripe beside the sandbox.
-    const methods = page.getByRole('group', { name: 'Payment methods' });
-    await expect(
-      methods.getByRole('button', { name: 'Open the sandbox payment page (test mode)' }),
-    ).toBeVisible();
-    await methods.getByRole('button', { name: 'Pay with Card (Stripe)' }).click();
+    // The dialog offers Stripe beside the sandbox; Stripe's button leads straight to its page.
+    const methods = page
+      .getByRole('dialog', { name: 'Payment' })
+      .getByRole('group', { name: 'Payment methods' });
+    await expect(methods.getByRole('button', { name: 'Sandbox (test mode)' })).toBeVisible();
+    await methods.getByRole('button', { name: 'Card (Stripe)' }).click();
 
     // Stripe's hosted page (the stand-in, its own origin): the pack and its amount.
     await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);

@@ -79,19 +79,30 @@ test.describe('billing', () => {
     const orderNum = (await dialog.getByText(ORDER_NUM).textContent()) ?? '';
     await page.screenshot({ path: test.info().outputPath('billing-payment-dialog-en.png') });
 
-    // Location is not cn: one button, to the payment page.
-    await expect(dialog.getByRole('group', { name: 'Payment methods' }).getByRole('button')).toHaveCount(1);
-    await dialog.getByRole('button', { name: 'Go to the payment page (test mode)' }).click();
-    await expect(page).toHaveURL(/\/payment\?bill_id=.+&order_id=.+/);
-    await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('billing-payment-page-en.png'), fullPage: true });
+    // Location is not cn: a button per provider this server offers (the sandbox and Stripe here),
+    // each straight to that provider's page: no page of the app's own in between.
+    const methods = dialog.getByRole('group', { name: 'Payment methods' });
+    await expect(methods.getByRole('button')).toHaveText(['Sandbox (test mode)', 'Card (Stripe)']);
+    await methods.getByRole('button', { name: 'Sandbox (test mode)' }).click();
 
-    // The app's hosted sandbox page, which says it is test mode: pay.
-    await page.getByRole('button', { name: 'Open the sandbox payment page (test mode)' }).click();
+    // The app's hosted sandbox page, which says it is test mode: the payment fails first.
     await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout/);
     await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
     await expect(page.getByText(orderNum)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('billing-sandbox-hosted.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await page.getByRole('link', { name: 'Back to the app' }).click();
+
+    // Back in the app: it says the payment failed (not "waiting"), and offers to try again.
+    await expect(page).toHaveURL(/\/payment\?bill_id=.+&order_id=.+/);
+    await expect(page.getByText('The payment failed')).toBeVisible();
+    await expect(page.getByText('Waiting for your payment…')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('billing-payment-failed-en.png'), fullPage: true });
+    await page
+      .getByRole('group', { name: 'Payment methods' })
+      .getByRole('button', { name: 'Sandbox (test mode)' })
+      .click();
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout/);
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
     await expect(page).toHaveURL(/\/payment\/result\?order_id=/);
@@ -106,12 +117,15 @@ test.describe('billing', () => {
     await expect.poll(async () => (await creditFigures(page)).granted).toBe(pro.credits);
     const after = await creditFigures(page);
     expect(after).toEqual({ balance: pro.credits, held: 0, available: pro.credits, granted: pro.credits });
-    // The ledger explains the balance: the Pro grant is its newest entry.
+    // The ledger explains the balance: the Pro grant is its newest entry, and the Free grant's
+    // expiry names Free (the plan whose credits expired), not Pro.
     const grant = page
       .locator('.ag-row')
       .filter({ hasText: 'Granted' })
       .filter({ hasText: `+${pro.credits}` });
     await expect(grant).toBeVisible();
+    await expect(grant.getByText('Credits of Pro for this period')).toBeVisible();
+    await expect(page.locator('.ag-row').filter({ hasText: 'Unused credits of Free expired' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('billing-subscription-en.png'), fullPage: true });
 
     // The overview's credits bar shows the same figures, with no warning while plenty remains.
@@ -124,9 +138,21 @@ test.describe('billing', () => {
     const chart = page.locator('.ant-card').filter({ hasText: 'Credits per day' });
     await expect(chart.locator('canvas').first()).toBeVisible();
 
-    // The order is paid, and an invoice can be requested for it.
+    // Now on Pro monthly, Pro paid by the year is a switch of period, not an upgrade or a downgrade.
+    await page.goto('/usm/plan');
+    await expect(
+      page
+        .getByRole('region', { name: 'Pro (yearly)', exact: true })
+        .getByRole('button', { name: 'Switch to yearly Pro (yearly)' }),
+    ).toBeVisible();
+
+    // The order is paid, and an invoice can be requested for it: its row's Details opens it.
     await page.goto('/account/orders');
-    await page.getByText(orderNum).click();
+    const orderRow = page.locator('.ag-row').filter({ hasText: orderNum });
+    await expect(orderRow.first()).toBeVisible();
+    await expect(page.getByRole('button', { name: `Pay order ${orderNum}` })).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('billing-orders-en.png'), fullPage: true });
+    await page.getByRole('button', { name: `Details of order ${orderNum}` }).click();
     await expect(page).toHaveURL(/\/account\/order\/details\?id=/);
     await expect(
       page.locator('.ant-card-head').filter({ hasText: orderNum }).getByText('Paid'),
@@ -221,7 +247,10 @@ test.describe('billing', () => {
     expect((await creditFigures(page)).available).toBe(0);
   });
 
-  test('in Chinese: the plans, the payment dialog and the payment page', async ({ page, baseURL }) => {
+  test('in Chinese: the plans, the payment dialog, the provider’s page and the credit history', async ({
+    page,
+    baseURL,
+  }) => {
     await signUpByApi(page.request, baseURL as string);
     await page.goto('/usm/plan');
     await chooseChinese(page);
@@ -244,12 +273,22 @@ test.describe('billing', () => {
     await expect(dialog.getByText('专业版 · 1 个月')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('billing-payment-dialog-zh_CN.png') });
 
-    await dialog.getByRole('button', { name: '前往支付页面（测试模式）' }).click();
-    await expect(page.getByRole('button', { name: '打开沙盒支付页面（测试模式）' })).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('billing-payment-page-zh_CN.png'), fullPage: true });
+    // Straight to the provider the payer picks: here the sandbox's hosted page, in Chinese too.
+    await dialog.getByRole('button', { name: '沙盒（测试模式）' }).click();
+    await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout/);
+    await page.screenshot({
+      path: test.info().outputPath('billing-sandbox-hosted-zh_CN.png'),
+      fullPage: true,
+    });
+    await page.getByRole('button', { name: '支付', exact: true }).click();
+    await expect(page).toHaveURL(/\/payment\/result\?order_id=/);
 
+    // The credit history's notes read in Chinese, seeded plan names too; the Free grant's expiry
+    // names Free.
     await page.goto('/account/subscription');
     await expect(page.getByText('周期结束时', { exact: true })).toBeVisible();
+    await expect(page.locator('.ag-row').filter({ hasText: '专业版本期积分' })).toBeVisible();
+    await expect(page.locator('.ag-row').filter({ hasText: '免费未用完的积分已过期' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('billing-subscription-zh_CN.png'), fullPage: true });
   });
 });

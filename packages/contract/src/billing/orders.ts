@@ -87,6 +87,10 @@ export const previewOrder = defineEndpoint({
     starts_time: zSeconds,
     ends_time: zSeconds.nullable(),
     credits: z.number().int(),
+    /** The plan's kind and period: what it gives and for how long (`planTerm`), what a switch is to. */
+    plan_kind: zPlanKind,
+    validity: z.number().int(),
+    validity_unit: zValidityUnit,
   }),
 });
 
@@ -123,7 +127,12 @@ export const listOrders = defineEndpoint({
   tags,
   query: zListQueryOf(orderListFields),
   response: zListResponse(
-    zOrder.extend({ bill_id: z.string().nullable(), invoice_status: z.string().nullable() }),
+    zOrder.extend({
+      bill_id: z.string().nullable(),
+      /** When the bill stops being payable (an unpaid order past it is expired, job or not). */
+      bill_expire_time: zSeconds.nullable(),
+      invoice_status: z.string().nullable(),
+    }),
   ),
 });
 
@@ -174,16 +183,32 @@ export const cancelOrder = defineEndpoint({
 });
 
 /**
+ * The newest attempt to pay a bill, as the provider last reported it: `pending` while the payer
+ * may still be on the provider's page, `failed` or `canceled` when it ended without paying (the
+ * bill stays unpaid and may be paid again).
+ */
+export const zPaymentAttempt = z.object({
+  method: z.string(),
+  status: zPaymentStatus,
+  creation_time: zSeconds,
+});
+
+/**
  * Spec section 7, `GET /api/user/bill?id=`: the bill and its order, polled every second by the
- * payment dialog while `bill.status` is `unpaid`. An unknown id (or another team's) is NOT_FOUND
+ * payment dialog while `bill.status` is `unpaid`, with the newest payment attempt (so a payer back
+ * from a failed or canceled payment is told so). An unknown id (or another team's) is NOT_FOUND
  * with the message 'invalid bill number' (spec section 8).
  */
 export const getBill = defineEndpoint({
   method: 'GET',
   path: '/api/user/bill',
   permission: 'signed_in',
-  summary: 'A bill and its order (the payment dialog polls this)',
+  summary: 'A bill, its order and its newest payment attempt (the payment dialog polls this)',
   tags,
   query: z.object({ id: zBillingId }),
-  response: z.object({ bill: zBill, order: zOrder.nullable() }),
+  response: z.object({
+    bill: zBill,
+    order: zOrder.nullable(),
+    last_payment: zPaymentAttempt.nullable(),
+  }),
 });

@@ -7,7 +7,7 @@ const tags = ['billing: plans'];
 
 /**
  * `subscription`: a period of service (credits granted per period, storage, seats, functions).
- * `credit_pack`: credits bought once, added to the balance, never expiring with the period.
+ * `credit_pack`: credits bought once, added to the balance, never expiring (`planTerm`).
  */
 export const zPlanKind = z.enum(['subscription', 'credit_pack']);
 export type PlanKind = z.infer<typeof zPlanKind>;
@@ -47,8 +47,11 @@ export type Plan = z.infer<typeof zPlan>;
 
 /**
  * What the caller would do by choosing a plan from where they stand: `current` (their plan),
- * `upgrade` (at once, unused part credited), `downgrade` (at period end), `subscribe` (from the
- * free plan), `buy` (a credit pack), `unavailable` (the default plan itself is never bought).
+ * `upgrade` (at once, unused part credited), `downgrade` (at period end), `switch_period` (the
+ * same tier for another period, Pro monthly to Pro yearly: neither an upgrade nor a downgrade; a
+ * longer period starts at once with the unused part credited, a shorter one at period end),
+ * `subscribe` (from the free plan), `buy` (a credit pack), `unavailable` (the default plan itself
+ * is never bought).
  */
 export const zPlanChoice = z.enum([
   'current',
@@ -56,9 +59,25 @@ export const zPlanChoice = z.enum([
   'renew',
   'upgrade',
   'downgrade',
+  'switch_period',
   'buy',
   'unavailable',
 ]);
+export type PlanChoice = z.infer<typeof zPlanChoice>;
+
+/**
+ * How long what a plan gives lasts: the one answer every page and document gives. A subscription
+ * gives its service and credits for its period (`validity` `unit`). A credit pack's credits are
+ * purchased credits, which never expire (the server expires only a period's grant:
+ * `credits/ledger.ts`), so they are kept until used, whatever validity the pack's row carries.
+ */
+export type PlanTerm = { kind: 'period'; validity: number; unit: string } | { kind: 'kept_until_used' };
+
+export function planTerm(plan: { kind: string; validity: number; validity_unit: string }): PlanTerm {
+  return plan.kind === 'credit_pack'
+    ? { kind: 'kept_until_used' }
+    : { kind: 'period', validity: plan.validity, unit: plan.validity_unit };
+}
 
 /** `/usm/plan`: the plans on sale, with what choosing each would mean for the caller's team. */
 export const listPlans = defineEndpoint({

@@ -16,6 +16,8 @@ import {
 import { users } from './auth';
 import { teams } from './teams';
 
+type LedgerNoteParams = Record<string, string | number | { msgid: string } | { seeded: string }>;
+
 /*
  * Billing (ARCHITECTURE section 6: plans and subscriptions; orders, bills, payments; credits;
  * invoices). Money is integer cents with its currency; credits are whole numbers.
@@ -334,7 +336,15 @@ export const creditLedger = pgTable(
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
     referenceType: text('reference_type'),
     referenceId: text('reference_id'),
+    /** The note as written: in English for what the server writes, or an operator's own words. */
     note: text('note'),
+    /**
+     * What the server wrote (a grant, an expiry, a purchase): the catalogue msgid and parameters of
+     * the note, rendered in the reader's language when read (`platform/keyed-text.ts`). Null for an
+     * operator's own words, usage (the function key) and rows from before keys.
+     */
+    noteKey: text('note_key'),
+    noteParams: jsonb('note_params').$type<LedgerNoteParams>(),
     userId: text('user_id'),
     createdAt: createdAt(),
   },
@@ -452,6 +462,8 @@ export const invoices = pgTable(
     taxNumber: text('tax_number').notNull().default(''),
     email: text('email').notNull(),
     address: text('address').notNull().default(''),
+    /** The language the invoice was asked for in: its PDF is written in it. Null before issue 27. */
+    locale: text('locale'),
     invoiceNumber: text('invoice_number').unique(),
     rejectReason: text('reject_reason'),
     note: text('note'),

@@ -77,7 +77,7 @@ export async function getAdminOrder(platform: Platform, ctx: SignedInContext, or
     bill: found.bill ? toBill(found.bill) : null,
     payments: payments.map(toPaymentSummary),
     refunds: refunds.map(toRefund),
-    credit_entries: entries.map(toCreditEntry),
+    credit_entries: entries.map((entry) => toCreditEntry(ctx, entry)),
     notifications: notifications.map((row) => ({
       id: row.id,
       provider: row.provider,

@@ -4,6 +4,7 @@ import {
   requestInvoice,
   type zInvoiceRequest,
 } from '@app/contract/billing/invoices';
+import { getMySubscription } from '@app/contract/billing/subscriptions';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -53,6 +54,124 @@ async function pdfLines(bytes: Buffer): Promise<string[]> {
 
 /** Font programs embedded in the file (a standard font such as Helvetica embeds none). */
 const embeddedFonts = (bytes: Buffer) => bytes.toString('latin1').match(/\/FontFile[23]?\b/g)?.length ?? 0;
+
+/** A user pays for `plan`, asks for an invoice in `language`, an admin issues it; answers the PDF's lines. */
+async function invoiceLines(
+  t: TestApp,
+  admin: Awaited<ReturnType<typeof signInAdmin>>,
+  { plan, language }: { plan: string; language: string },
+) {
+  const user = await signUpUser(t.app);
+  const bought = await buyPlan(t, user, plan);
+  const asked = (
+    await callEndpoint(t.app, requestInvoice, {
+      as: user,
+      headers: { 'accept-language': language },
+      body: { order_id: bought.order.id, title: 'Acme Ltd', email: 'billing@acme.example' },
+    })
+  ).ok().invoice;
+  // The admin reads English: the invoice is still written in the requester's language.
+  await callEndpoint(t.app, issueInvoice, {
+    as: admin,
+    headers: { 'accept-language': 'en-US' },
+    params: { id: asked.id },
+    body: { note: '' },
+  });
+  const link = (
+    await callEndpoint(t.app, createInvoiceLink, { as: user, params: { id: asked.id }, body: {} })
+  ).ok();
+  const res = await t.app.inject({ url: link.url });
+  expect(res.statusCode).toBe(200);
+  const subscription = (await callEndpoint(t.app, getMySubscription, { as: user })).ok().subscription;
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  return {
+    lines: await pdfLines(res.rawPayload),
+    orderNum: bought.order.order_num,
+    period: `${day(subscription.period_start)} – ${day(subscription.period_end ?? 0)}`,
+  };
+}
+
+describe('invoice PDFs: the seller, the service bought and how it was paid, in the requester’s language', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signInAdmin>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      INVOICE_SELLER_NAME: 'Marketing AI Workspace SAS',
+      // One line in the environment; `\n` breaks it on the invoice.
+      INVOICE_SELLER_ADDRESS: '10 rue de la Paix\\n75002 Paris, France',
+      INVOICE_SELLER_TAX_ID: 'FR40123456789',
+    });
+    admin = await signInAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('in English: the seller’s name, address and tax ID, the plan’s service period, the provider that took the payment', async () => {
+    const { lines, orderNum, period } = await invoiceLines(t, admin, {
+      plan: 'pro_monthly',
+      language: 'en-US',
+    });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'INVOICE',
+        'SELLER',
+        'Marketing AI Workspace SAS',
+        '10 rue de la Paix',
+        '75002 Paris, France',
+        'Tax number: FR40123456789',
+        'BILL TO',
+        'Acme Ltd',
+        expect.stringMatching(new RegExp(`^Order number +${orderNum}$`)),
+        expect.stringMatching(/^Item +Pro$/),
+        expect.stringMatching(new RegExp(`^Service period +${period}$`)),
+        expect.stringMatching(/^Payment method +Sandbox \(test mode\)$/),
+        'Total: 19.00 USD',
+      ]),
+    );
+    expect(lines.join('\n')).not.toMatch(/Payment method +-$/m);
+  });
+
+  it('in Chinese when asked for in Chinese: every label, the plan’s name and the provider’s name', async () => {
+    const { lines, orderNum, period } = await invoiceLines(t, admin, {
+      plan: 'pro_monthly',
+      language: 'zh-CN',
+    });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '发票',
+        // A right-aligned line mixing fonts keeps its order (pdfkit would align each run alone).
+        expect.stringMatching(/^开具日期：\d{4}-\d{2}-\d{2}$/),
+        '销售方',
+        'Marketing AI Workspace SAS',
+        '税号：FR40123456789',
+        '购买方',
+        expect.stringMatching(new RegExp(`^订单号 +${orderNum}$`)),
+        expect.stringMatching(/^商品 +专业版$/),
+        expect.stringMatching(new RegExp(`^服务期间 +${period}$`)),
+        expect.stringMatching(/^支付方式 +沙盒（测试模式）$/),
+        '合计：19.00 USD',
+      ]),
+    );
+    expect(lines.some((line) => /Invoice|Order number|Payment method|Total/.test(line))).toBe(false);
+  });
+
+  it('a credit pack’s credits never expire: the invoice says so, in the reader’s words, not a year', async () => {
+    const en = await invoiceLines(t, admin, { plan: 'credits_1000', language: 'en-US' });
+    expect(en.lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Item +1,000 credits$/),
+        expect.stringMatching(/^Service period +Credits never expire$/),
+      ]),
+    );
+    const zh = await invoiceLines(t, admin, { plan: 'credits_1000', language: 'zh-CN' });
+    expect(zh.lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^商品 +1,000 积分$/),
+        expect.stringMatching(/^服务期间 +积分永不过期$/),
+      ]),
+    );
+  });
+});
 
 describe('invoice PDFs: every text the user typed comes back exactly, on any server', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { adminInvoiceListFields, invoiceListFields } from '@app/contract/billing/invoices';
 import type { ListQuery } from '@app/contract/list';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { invoices, orders, users } from '../../db/schema';
+import { and, desc, eq, inArray, max, min, sql } from 'drizzle-orm';
+import { bills, invoices, orders, subscriptions, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { bindList, listOrder, listPage, listWhere, searchColumns } from '../../platform/list-query';
 
@@ -11,7 +11,7 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 function invoiceRows(db: Queryable) {
   return db
-    .select({ invoice: invoices, order: orders, requesterName: users.name })
+    .select({ invoice: invoices, order: orders, requesterName: users.name, requesterLocale: users.locale })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .leftJoin(users, eq(users.id, invoices.requestedBy))
@@ -53,6 +53,23 @@ export async function updateInvoice(tx: Tx, id: string, change: Partial<typeof i
     .update(invoices)
     .set({ ...change, updatedAt: new Date() })
     .where(eq(invoices.id, id));
+}
+
+/**
+ * What an invoice states about its order beyond the order row: the provider that took the payment
+ * (the bill's method) and the service period the order paid for (its subscription's; none for a
+ * credit pack).
+ */
+export async function invoicedOrderFacts(db: Queryable, orderId: string) {
+  const [bill] = await db.select({ method: bills.method }).from(bills).where(eq(bills.orderId, orderId));
+  const [period] = await db
+    .select({ start: min(subscriptions.periodStart), end: max(subscriptions.periodEnd) })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  return {
+    method: bill?.method ?? null,
+    period: period?.start && period.end ? { start: new Date(period.start), end: new Date(period.end) } : null,
+  };
 }
 
 /** `INV-2026-000042`: the year and a database sequence. */

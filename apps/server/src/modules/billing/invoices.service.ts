@@ -1,5 +1,9 @@
 import type { Invoice } from '@app/contract/billing/invoices';
+import { planTerm } from '@app/contract/billing/plans';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/contract/common';
+import { seededText } from '@app/contract/i18n/seeded-texts';
 import type { ListQuery } from '@app/contract/list';
+import type { Config } from '../../config';
 import { AppError, validationError } from '../../platform/app-error';
 import { audited } from '../../platform/audit';
 import type { Tx } from '../../platform/db';
@@ -7,15 +11,18 @@ import type { BytesAnswer, SignedInContext } from '../../platform/endpoint';
 import type { KeyedText } from '../../platform/keyed-text';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
+import type { Translate } from '../../platform/say';
 import { contentDisposition, ObjectMissing, signDownload, verifyDownload } from '../../platform/storage';
 import { deliver, sendQueued, wantEmail } from '../messages/deliver';
 import { findRecipients } from '../messages/recipients.repo';
+import { paymentProviders } from '../payments/payments.service';
 import { findMembership } from '../teams/teams.repo';
-import { renderInvoicePdf } from './invoice-pdf';
+import { type InvoiceSeller, renderInvoicePdf } from './invoice-pdf';
 import {
   findInvoice,
   type InvoiceRecord,
   insertInvoice,
+  invoicedOrderFacts,
   listInvoiceRows,
   liveInvoiceOf,
   lockInvoice,
@@ -23,6 +30,7 @@ import {
   updateInvoice,
 } from './invoices.repo';
 import { findTeamOrder } from './orders.repo';
+import { addValidity } from './periods';
 
 const INVOICE_NOT_FOUND = 'Invoice not found';
 /** How long a download link works (as storage downloads). */
@@ -74,6 +82,8 @@ export async function requestInvoice(
   const id = await insertInvoice(platform.db, {
     teamId: ctx.team.id,
     orderId: input.order_id,
+    // The PDF is written in the language the invoice is asked for in, whoever issues it.
+    locale: ctx.locale,
     title: input.title,
     taxNumber: input.tax_number,
     email: input.email,
@@ -182,6 +192,58 @@ export async function downloadInvoice(platform: Platform, token: string): Promis
 // ---- Issue and reject ---------------------------------------------------------------------------
 
 /**
+ * The seller the configuration names (INVOICE_SELLER_*): the name defaults to MAIL_FROM's display
+ * name; an address or tax ID not configured is left off rather than made up. `\n` in the address
+ * is a line break (an environment variable holds one line).
+ */
+export function invoiceSeller(config: Config): InvoiceSeller {
+  const mailName = config.MAIL_FROM.replace(/\s*<[^>]*>\s*$/, '').trim();
+  return {
+    name: config.INVOICE_SELLER_NAME || mailName || 'Marketing AI Workspace',
+    address: (config.INVOICE_SELLER_ADDRESS ?? '').replace(/\\n/g, '\n'),
+    taxId: config.INVOICE_SELLER_TAX_ID ?? '',
+  };
+}
+
+const isLocale = (value: string | null): value is Locale =>
+  value !== null && (LOCALES as readonly string[]).includes(value);
+
+/**
+ * Everything the invoice says in words, in the language the requester asked for it in (else the
+ * language they chose, else the product's default): what was bought, the service it paid for
+ * (`planTerm`: a period's dates, or a credit pack's credits that never expire), and the
+ * provider that took the payment, by its name.
+ */
+async function invoiceWording(
+  platform: Platform,
+  tx: Tx,
+  found: Pick<InvoiceRecord, 'order' | 'requesterLocale'> & { invoice: { locale: string | null } },
+) {
+  const locale = [found.invoice.locale, found.requesterLocale].find(isLocale) ?? DEFAULT_LOCALE;
+  const t: Translate = (msgid, count) => platform.translator.translate(locale, msgid, count);
+  const { order } = found;
+  const facts = await invoicedOrderFacts(tx, order.id);
+  const term = planTerm({
+    kind: order.planKind,
+    validity: order.validity,
+    validity_unit: order.validityUnit,
+  });
+  const start = facts.period?.start ?? order.startsAt ?? order.paidAt ?? order.createdAt;
+  const end = facts.period?.end ?? addValidity(start, order.validity, order.validityUnit);
+  const provider = facts.method ? paymentProviders(platform).get(facts.method) : undefined;
+  return {
+    t,
+    languageTag: locale.replace('_', '-'),
+    item: seededText(order.planName, t),
+    servicePeriod:
+      term.kind === 'kept_until_used' ? t('Credits never expire') : `${isoDay(start)} – ${isoDay(end)}`,
+    method: provider ? t(provider.name) : facts.method,
+  };
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
  * Tells the requester in their inbox (and by e-mail where their settings want it): the message is
  * kept as msgids and parameters, so it reads in their language of the day.
  */
@@ -230,17 +292,16 @@ export async function issueInvoice(platform: Platform, ctx: SignedInContext, id:
         const now = new Date();
         const number = await nextInvoiceNumber(tx, now);
         const pdf = await renderInvoicePdf({
+          ...(await invoiceWording(platform, tx, { ...found, invoice })),
           invoiceNumber: number,
           issuedAt: now,
-          seller: platform.config.MAIL_FROM.replace(/\s*<[^>]*>\s*$/, '') || 'Marketing AI Workspace',
+          seller: invoiceSeller(platform.config),
           title: invoice.title,
           taxNumber: invoice.taxNumber,
           email: invoice.email,
           address: invoice.address,
           orderNum: found.order.orderNum,
-          planName: found.order.planName,
           paidAt: found.order.paidAt,
-          method: null,
           amount: found.order.payAmount,
           currency: found.order.currency,
           note,

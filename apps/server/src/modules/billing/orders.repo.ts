@@ -145,7 +145,7 @@ const orderList = bindList(orderListFields, {
 
 function orderRows(db: Db) {
   return db
-    .select({ order: orders, billId: bills.id, invoiceStatus })
+    .select({ order: orders, billId: bills.id, billExpiresAt: bills.expiresAt, invoiceStatus })
     .from(orders)
     .leftJoin(bills, eq(bills.orderId, orders.id))
     .$dynamic();

@@ -1,5 +1,7 @@
-import type { Bill, Order } from '@app/contract/billing/orders';
+import type { Bill, Order, zOrderKind, zPaymentSummary } from '@app/contract/billing/orders';
+import type { zPlanChoice } from '@app/contract/billing/plans';
 import type { ListQuery } from '@app/contract/list';
+import type { z } from 'zod';
 import { AppError, validationError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
 import type { SignedInContext } from '../../platform/endpoint';
@@ -24,8 +26,9 @@ import {
   updateBill,
   updateOrder,
 } from './orders.repo';
-import { addValidity, proRataCredit, validityDays } from './periods';
-import { findPlan, listPlanRows, type PlanRecord, type PlanRow } from './plans.repo';
+import { addValidity, proRataCredit } from './periods';
+import { comparePlans, type PlanTerms } from './plan-change';
+import { findPlan, listPlanRows, type PlanRecord } from './plans.repo';
 import { toPlan, unitAlias } from './plans.service';
 import { ensureTeamBilling, fulfilOrder } from './subscription-lifecycle';
 import { type ActiveRecord, findActive, lockActive, scheduledChain } from './subscriptions.repo';
@@ -36,34 +39,32 @@ const ORDER_NOT_FOUND = 'Order not found';
 /** ARCHITECTURE section 6: unpaid bills expire after 30 minutes. */
 export const BILL_MINUTES = 30;
 
-export type Choice = 'current' | 'subscribe' | 'renew' | 'upgrade' | 'downgrade' | 'buy' | 'unavailable';
+export type Choice = z.infer<typeof zPlanChoice>;
+type OrderKind = z.infer<typeof zOrderKind>;
 
-const perDay = (plan: PlanRow) => plan.price / validityDays(plan.validity, plan.validityUnit);
-/** In months, so a year is twelve of them (365 days against 12 x 30 would rank Pro yearly below Pro monthly). */
-const months = (plan: PlanRow) =>
-  plan.validityUnit === 'year'
-    ? plan.validity * 12
-    : plan.validityUnit === 'day'
-      ? plan.validity / 30
-      : plan.validity;
-const creditsPerMonth = (plan: PlanRow) => plan.credits / months(plan);
+const termsOf = (plan: PlanRecord): PlanTerms => plan;
 
 /**
- * What choosing `plan` means from the team's current plan: one that gives more (credits per day)
- * is an upgrade, less a downgrade. The same tier for a longer period (Pro yearly from Pro monthly)
- * is an upgrade, though its yearly discount makes it cheaper per day; only between plans that give
- * the same for the same period does the price per day decide.
+ * What choosing `plan` means from the team's current plan (`current`, null before any), and what
+ * the order does: a credit pack is bought; from the free plan a paid plan is subscribed; the
+ * same plan is renewed; between two paid plans the one rule of `comparePlans` decides (an
+ * upgrade, a downgrade, or the same tier for another period).
  */
-export function choiceOf(active: ActiveRecord | null, plan: PlanRow): Choice {
-  if (plan.kind === 'credit_pack') return 'buy';
-  if (plan.isDefault) return active?.plan.id === plan.id ? 'current' : 'unavailable';
-  if (!active || active.plan.isDefault) return 'subscribe';
-  if (plan.id === active.plan.id) return 'renew';
-  const gives = creditsPerMonth(plan) - creditsPerMonth(active.plan);
-  if (Math.abs(gives) > 1e-9) return gives > 0 ? 'upgrade' : 'downgrade';
-  const longer = months(plan) - months(active.plan);
-  if (longer !== 0) return longer > 0 ? 'upgrade' : 'downgrade';
-  return perDay(plan) > perDay(active.plan) ? 'upgrade' : 'downgrade';
+export function planStep(
+  current: PlanRecord | null,
+  plan: PlanRecord,
+): { choice: Choice; kind: OrderKind | null } {
+  if (plan.kind === 'credit_pack') return { choice: 'buy', kind: 'buy' };
+  if (plan.isDefault) return { choice: current?.id === plan.id ? 'current' : 'unavailable', kind: null };
+  if (!current || current.isDefault) return { choice: 'subscribe', kind: 'subscribe' };
+  if (plan.id === current.id) return { choice: 'renew', kind: 'renew' };
+  return comparePlans(termsOf(current), termsOf(plan));
+}
+
+/** The team's current plan with its functions (an archived one is not among the plans on sale). */
+async function currentPlan(db: Db | Tx, active: ActiveRecord | null, onSale: PlanRecord[] = []) {
+  if (!active) return null;
+  return onSale.find((plan) => plan.id === active.plan.id) ?? (await findPlan(db, active.plan.id));
 }
 
 export function toOrder(ctx: Pick<RequestContext, 't'>, row: OrderRow): Order {
@@ -114,8 +115,9 @@ export async function listPlansForTeam(platform: Platform, ctx: SignedInContext)
     listPlanRows(platform.db, { status: 'active' }),
     findActive(platform.db, ctx.team.id),
   ]);
+  const current = await currentPlan(platform.db, active, rows);
   return {
-    items: rows.map((row) => ({ ...toPlan(ctx, row), choice: choiceOf(active, row) })),
+    items: rows.map((row) => ({ ...toPlan(ctx, row), choice: planStep(current, row).choice })),
     current_plan_id: active?.plan.id ?? rows.find((row) => row.isDefault)?.id ?? '',
     test_mode: true,
   };
@@ -124,7 +126,7 @@ export async function listPlansForTeam(platform: Platform, ctx: SignedInContext)
 interface Priced {
   plan: PlanRecord;
   choice: Choice;
-  kind: 'subscribe' | 'renew' | 'upgrade' | 'downgrade' | 'buy';
+  kind: OrderKind;
   price: number;
   credit: number;
   pay: number;
@@ -146,39 +148,39 @@ async function price(
 ): Promise<Priced> {
   const plan = await findPlan(db, planId);
   if (plan?.status !== 'active' || !plan) throw validationError({ plan_id: 'This plan is not on sale' });
-  const choice = choiceOf(active, plan);
-  if (choice === 'current' || choice === 'unavailable') {
+  const { choice, kind } = planStep(await currentPlan(db, active), plan);
+  if (kind === null) {
     throw validationError({
       plan_id: 'The free plan is not bought: it is what you have without a paid plan',
     });
   }
   const chain = active ? await scheduledChain(db, teamId) : [];
-  if ((choice === 'upgrade' || choice === 'downgrade') && chain.length > 0) {
+  if ((kind === 'upgrade' || kind === 'downgrade') && chain.length > 0) {
     throw new AppError('CONFLICT', {
       msg: 'A renewal or plan change is already waiting to start; change plans after it has started',
     });
   }
   let credit = 0;
   let startsAt = now;
-  if (choice === 'upgrade' && active && active.sub.currency === plan.currency) {
+  if (kind === 'upgrade' && active && active.sub.currency === plan.currency) {
     credit = Math.min(
       proRataCredit(active.sub.periodValue, active.sub.periodStart, active.sub.periodEnd, now),
       plan.price,
     );
   }
-  if ((choice === 'renew' || choice === 'downgrade') && active) {
+  if ((kind === 'renew' || kind === 'downgrade') && active) {
     startsAt = chain.at(-1)?.sub.periodEnd ?? active.sub.periodEnd;
   }
   return {
     plan,
     choice,
-    kind: choice,
+    kind,
     price: plan.price,
     credit,
     pay: plan.price - credit,
     startsAt,
     endsAt: plan.kind === 'credit_pack' ? null : addValidity(startsAt, plan.validity, plan.validityUnit),
-    replaces: choice === 'upgrade' && active ? active.sub.id : null,
+    replaces: kind === 'upgrade' && active ? active.sub.id : null,
   };
 }
 
@@ -202,6 +204,9 @@ export async function previewOrder(platform: Platform, ctx: SignedInContext, pla
     starts_time: toSeconds(priced.startsAt),
     ends_time: toSecondsOrNull(priced.endsAt),
     credits: priced.plan.credits,
+    plan_kind: priced.plan.kind as Order['plan_kind'],
+    validity: priced.plan.validity,
+    validity_unit: priced.plan.validityUnit as Order['plan_info']['validity_unit'],
   };
 }
 
@@ -268,6 +273,7 @@ export async function listOrders(platform: Platform, ctx: SignedInContext, query
   return toListPage(query, await listTeamOrderRows(platform.db, ctx.team.id, query), (row) => ({
     ...toOrder(ctx, row.order),
     bill_id: row.billId,
+    bill_expire_time: toSecondsOrNull(row.billExpiresAt),
     invoice_status: row.invoiceStatus,
   }));
 }
@@ -282,18 +288,38 @@ async function freshBill(platform: Platform, { teamId, billId }: { teamId: strin
   return found;
 }
 
-/** Spec section 7, `GET /api/user/bill?id=`. Another team's bill is 'invalid bill number'. */
+/**
+ * Spec section 7, `GET /api/user/bill?id=`, with the bill's newest payment attempt: a payer sent
+ * back from a failed or canceled payment is told so rather than left waiting. Another team's bill
+ * is 'invalid bill number'.
+ */
 export async function getBill(platform: Platform, ctx: SignedInContext, billId: string) {
   const found = await freshBill(platform, { teamId: ctx.team.id, billId });
   if (!found) throw new AppError('NOT_FOUND', { msg: INVALID_BILL });
-  return { bill: toBill(found.bill), order: toOrder(ctx, found.order) };
+  const attempts = (await paymentsOfOrder(platform.db, found.order.id)).filter(
+    (payment) => payment.billId === billId,
+  );
+  const last = attempts.at(-1);
+  return {
+    bill: toBill(found.bill),
+    order: toOrder(ctx, found.order),
+    last_payment: last
+      ? {
+          method: last.provider,
+          status: last.status as PaymentSummary['status'],
+          creation_time: toSeconds(last.createdAt),
+        }
+      : null,
+  };
 }
 
-export function toPaymentSummary(row: Awaited<ReturnType<typeof paymentsOfOrder>>[number]) {
+type PaymentSummary = z.infer<typeof zPaymentSummary>;
+
+export function toPaymentSummary(row: Awaited<ReturnType<typeof paymentsOfOrder>>[number]): PaymentSummary {
   return {
     id: row.id,
     method: row.provider,
-    status: row.status as 'pending' | 'captured' | 'failed' | 'canceled' | 'refunded',
+    status: row.status as PaymentSummary['status'],
     amount: row.amount,
     currency: row.currency,
     provider_reference: row.providerRef,

@@ -1,7 +1,7 @@
 import { AppError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
 import { findBalance, insertBalance } from '../credits/credits.repo';
-import { addPurchased, grantPeriod, takeBack } from '../credits/ledger';
+import { addPurchased, grantPeriod, purchaseNote, takeBack } from '../credits/ledger';
 import type { OrderRow } from './orders.repo';
 import { addValidity } from './periods';
 import { findDefaultPlan, type PlanRow } from './plans.repo';
@@ -41,8 +41,8 @@ async function grantFor(tx: Tx, row: SubscriptionRow, plan: PlanRow, orderId: st
   await grantPeriod(
     tx,
     row.teamId,
-    { amount: plan.credits, periodStart: row.periodStart, periodEnd: row.periodEnd },
-    { referenceType: orderId ? 'order' : 'subscription', referenceId: orderId ?? row.id, note: plan.name },
+    { amount: plan.credits, periodStart: row.periodStart, periodEnd: row.periodEnd, planName: plan.name },
+    { referenceType: orderId ? 'order' : 'subscription', referenceId: orderId ?? row.id },
   );
 }
 
@@ -195,7 +195,7 @@ export async function fulfilOrder(tx: Tx, order: OrderRow, now: Date): Promise<S
     await addPurchased(tx, order.teamId, order.credits, {
       referenceType: 'order',
       referenceId: order.id,
-      note: order.orderNum,
+      note: purchaseNote(order.planName, order.orderNum),
       userId: order.userId,
     });
     return null;
@@ -240,8 +240,13 @@ export async function fulfilOrder(tx: Tx, order: OrderRow, now: Date): Promise<S
   await grantPeriod(
     tx,
     order.teamId,
-    { amount: order.credits, periodStart: row.periodStart, periodEnd: row.periodEnd },
-    { referenceType: 'order', referenceId: order.id, note: order.planName, userId: order.userId },
+    {
+      amount: order.credits,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+      planName: order.planName,
+    },
+    { referenceType: 'order', referenceId: order.id, userId: order.userId },
   );
   // Renewals paid before an upgrade keep their turn, after the new period.
   await redate(tx, await scheduledChain(tx, order.teamId), row.periodEnd);

@@ -1,4 +1,5 @@
 import { refundOrder } from '@app/contract/billing/admin-orders';
+import { listMyCreditLedger } from '@app/contract/billing/credits';
 import { previewOrder } from '@app/contract/billing/orders';
 import { listPlans } from '@app/contract/billing/plans';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@app/contract/billing/subscriptions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, inboxMessages, operationRecords, subscriptions } from '../../db/schema';
+import { creditLedger, inboxMessages, operationRecords, orders, subscriptions } from '../../db/schema';
 import { toSeconds } from '../../platform/list-query';
 import { callEndpoint } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
@@ -29,6 +30,12 @@ describe('subscriptions: upgrade, downgrade, renewal, expiry, refund', () => {
     admin = await signInAdmin(t.app);
   });
   afterAll(() => t.close());
+
+  /** The team's order numbers, oldest first. */
+  const ordersOf = async (teamId: string) =>
+    (
+      await t.platform.db.select().from(orders).where(eq(orders.teamId, teamId)).orderBy(orders.createdAt)
+    ).map((order) => order.orderNum);
 
   const ledgerOf = (teamId: string) =>
     t.platform.db.select().from(creditLedger).where(eq(creditLedger.teamId, teamId)).orderBy(creditLedger.id);
@@ -74,8 +81,8 @@ describe('subscriptions: upgrade, downgrade, renewal, expiry, refund', () => {
     const plans = (await callEndpoint(t.app, listPlans, { as: user })).ok();
     expect(plans.items.find((plan) => plan.key === 'team_monthly')?.choice).toBe('upgrade');
     expect(plans.items.find((plan) => plan.key === 'pro_monthly')?.choice).toBe('renew');
-    // The same tier for a year is an upgrade, though its discount makes it cheaper per day.
-    expect(plans.items.find((plan) => plan.key === 'pro_yearly')?.choice).toBe('upgrade');
+    // The same tier for a year is a switch of period: neither an upgrade nor a downgrade.
+    expect(plans.items.find((plan) => plan.key === 'pro_yearly')?.choice).toBe('switch_period');
     expect(plans.items.find((plan) => plan.key === 'free')?.choice).toBe('unavailable');
 
     const preview = (
@@ -99,6 +106,53 @@ describe('subscriptions: upgrade, downgrade, renewal, expiry, refund', () => {
       ['grant', 6000],
     ]);
     expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
+  it("a grant's expiry names the plan whose grant expires (Free on an upgrade to Pro), in the reader's language", async () => {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    const bought = await buyPlan(t, user, 'pro_monthly');
+    await buyPlan(t, user, 'credits_1000');
+    const ledger = async (language: string) =>
+      (
+        await callEndpoint(t.app, listMyCreditLedger, {
+          as: user,
+          headers: { 'accept-language': language },
+        })
+      )
+        .ok()
+        // Newest first: read it oldest first.
+        .items.reverse()
+        .map((entry) => [entry.kind, entry.amount, entry.note]);
+    // The Free plan's grant expires when Pro starts: its note names Free, the plan actually
+    // expiring, not Pro (the plan of the order that caused it, which the entry still references).
+    expect(await ledger('en-US')).toEqual([
+      ['grant', 100, 'Credits of Free for this period'],
+      ['expire', -100, 'Unused credits of Free expired'],
+      ['grant', 2000, 'Credits of Pro for this period'],
+      ['purchase', 1000, `Bought 1,000 credits, order ${(await ordersOf(teamId)).at(-1)}`],
+    ]);
+    const expiry = (await ledgerOf(teamId)).find((entry) => entry.kind === 'expire');
+    expect(expiry).toMatchObject({ referenceType: 'order', referenceId: bought.order.id });
+    // Rendered whenever read, in the reader's language: the seeded plan names too.
+    expect((await ledger('zh-CN')).map(([, , note]) => note)).toEqual([
+      '免费本期积分',
+      '免费未用完的积分已过期',
+      '专业版本期积分',
+      `购买1,000 积分，订单 ${(await ordersOf(teamId)).at(-1)}`,
+    ]);
+  });
+
+  it('the expiry at the end of a paid period names that plan, and the free grant after it names Free', async () => {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    await buyPlan(t, user, 'pro_monthly');
+    await endPeriod(teamId);
+    const notes = (await ledgerOf(teamId)).slice(-2).map((entry) => [entry.kind, entry.note]);
+    expect(notes).toEqual([
+      ['expire', 'Unused credits of Pro expired'],
+      ['grant', 'Credits of Free for this period'],
+    ]);
   });
 
   it('a downgrade waits for the end of the period, then starts with its own grant', async () => {

@@ -1,13 +1,20 @@
 import type { ListQuery } from '@app/contract/list';
 import type { SignedInContext } from '../../platform/endpoint';
+import { sayStored } from '../../platform/keyed-text';
 import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
+import type { RequestContext } from '../../platform/request-context';
 import { type LedgerRecord, listLedgerRows } from './credits.repo';
 import { teamBalance } from './credits.service';
 import { dayRange, daysOf } from './day-range';
 import { listUsageRows, type UsageRecord, usageReport } from './usage.repo';
 
-export function toCreditEntry(row: LedgerRecord) {
+/**
+ * A ledger entry for the reader: a note the server wrote (a grant, an expiry, a purchase) reads in
+ * their language, a seeded plan's name with it; an operator's reason and rows from before keyed
+ * notes read as written.
+ */
+export function toCreditEntry(ctx: Pick<RequestContext, 't'>, row: LedgerRecord) {
   return {
     id: String(row.id),
     kind: row.kind as 'grant' | 'purchase' | 'usage' | 'refund' | 'expire' | 'adjust',
@@ -15,7 +22,7 @@ export function toCreditEntry(row: LedgerRecord) {
     balance_after: row.balanceAfter,
     reference_type: row.referenceType,
     reference_id: row.referenceId,
-    note: row.note,
+    note: row.note === null ? null : sayStored(ctx.t, row.noteKey, row.noteParams, row.note),
     user: row.userId ? { id: row.userId, username: row.username ?? '' } : null,
     creation_time: toSeconds(row.createdAt),
   };
@@ -43,7 +50,9 @@ export function getMyCredits(platform: Platform, ctx: SignedInContext) {
 }
 
 export async function listMyLedger(platform: Platform, ctx: SignedInContext, query: ListQuery) {
-  return toListPage(query, await listLedgerRows(platform.db, ctx.team.id, query), toCreditEntry);
+  return toListPage(query, await listLedgerRows(platform.db, ctx.team.id, query), (row) =>
+    toCreditEntry(ctx, row),
+  );
 }
 
 export async function listMyUsageLogs(platform: Platform, ctx: SignedInContext, query: ListQuery) {

@@ -32,9 +32,16 @@ export async function listAdminCredits(platform: Platform, query: ListQuery) {
   }));
 }
 
-export async function listAdminCreditLedger(platform: Platform, teamId: string, query: ListQuery) {
+export async function listAdminCreditLedger(
+  platform: Platform,
+  ctx: SignedInContext,
+  teamId: string,
+  query: ListQuery,
+) {
   if (!(await teamExists(platform.db, teamId))) throw new AppError('NOT_FOUND', { msg: TEAM_NOT_FOUND });
-  return toListPage(query, await listLedgerRows(platform.db, teamId, query), toCreditEntry);
+  return toListPage(query, await listLedgerRows(platform.db, teamId, query), (row) =>
+    toCreditEntry(ctx, row),
+  );
 }
 
 /** One `adjust` entry with the operator's reason, and the operation record, in one transaction. */
@@ -65,7 +72,7 @@ export async function adjustTeamCredits(
   );
   return {
     balance: toCreditBalance(await findBalance(platform.db, teamId)),
-    entry: toCreditEntry({ ...entry, username: ctx.user.name }),
+    entry: toCreditEntry(ctx, { ...entry, username: ctx.user.name }),
   };
 }
 

@@ -3,7 +3,11 @@ import type { ListQuery } from '@app/contract/list';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { creditLedger, creditReservations, teamCredits, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
+import { type KeyedText, keyOf, sayKeyed } from '../../platform/keyed-text';
 import { bindList, listOrder, listPage, listWhere } from '../../platform/list-query';
+
+/** The note as written, for the record (and the search): the msgid's English. */
+const english = (msgid: string) => msgid;
 
 /**
  * The credit balance and its ledger. The hot path (reserve, settle, release) is one statement
@@ -76,14 +80,44 @@ export interface LedgerEntry {
   balanceAfter: number;
   referenceType?: string | null;
   referenceId?: string | null;
-  note?: string | null;
+  /** A keyed text (what the server writes) is kept as msgid and parameters beside its English. */
+  note?: KeyedText | null;
   userId?: string | null;
 }
 
-export async function appendLedger(tx: Tx, entry: LedgerEntry) {
-  const [row] = await tx.insert(creditLedger).values(entry).returning();
+export async function appendLedger(tx: Tx, { note, ...entry }: LedgerEntry) {
+  const { key, params } = note == null ? { key: null, params: null } : keyOf(note);
+  const [row] = await tx
+    .insert(creditLedger)
+    .values({
+      ...entry,
+      note: note == null ? null : sayKeyed(english, note),
+      noteKey: key,
+      noteParams: params,
+    })
+    .returning();
   if (!row) throw new Error('ledger entry was not written');
   return row;
+}
+
+/**
+ * The team's newest `grant` entry: while any of a grant is left (`granted_remaining` > 0) it is the
+ * grant of the period now, since only `grantPeriod` writes one and it sets what is left to it.
+ */
+export async function latestGrant(tx: Tx, teamId: string) {
+  const [row] = await tx
+    .select({
+      referenceType: creditLedger.referenceType,
+      referenceId: creditLedger.referenceId,
+      note: creditLedger.note,
+      noteKey: creditLedger.noteKey,
+      noteParams: creditLedger.noteParams,
+    })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.teamId, teamId), eq(creditLedger.kind, 'grant')))
+    .orderBy(desc(creditLedger.id))
+    .limit(1);
+  return row ?? null;
 }
 
 // ---- The hot path -------------------------------------------------------------------------------
@@ -393,6 +427,8 @@ function ledgerRows(db: Queryable) {
       referenceType: creditLedger.referenceType,
       referenceId: creditLedger.referenceId,
       note: creditLedger.note,
+      noteKey: creditLedger.noteKey,
+      noteParams: creditLedger.noteParams,
       userId: creditLedger.userId,
       username: users.name,
       createdAt: creditLedger.createdAt,

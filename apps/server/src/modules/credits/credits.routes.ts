@@ -29,8 +29,8 @@ export const creditsModule: ServerModule = {
     route(getMyUsage, ({ ctx, query }) => account.getMyUsage(platform, ctx, query));
     route(listMyUsageLogs, ({ ctx, query }) => account.listMyUsageLogs(platform, ctx, query));
     route(listAdminCredits, ({ query }) => admin.listAdminCredits(platform, query));
-    route(listAdminCreditLedger, ({ params, query }) =>
-      admin.listAdminCreditLedger(platform, params.team_id, query),
+    route(listAdminCreditLedger, ({ ctx, params, query }) =>
+      admin.listAdminCreditLedger(platform, ctx, params.team_id, query),
     );
     route(adjustCredits, ({ ctx, params, body }) =>
       admin.adjustTeamCredits(platform, ctx, params.team_id, body),

@@ -1,6 +1,14 @@
 import { AppError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
-import { appendLedger, type BalanceRow, insertBalance, lockBalance, writeBalance } from './credits.repo';
+import type { KeyedText, TextParam } from '../../platform/keyed-text';
+import {
+  appendLedger,
+  type BalanceRow,
+  insertBalance,
+  latestGrant,
+  lockBalance,
+  writeBalance,
+} from './credits.repo';
 
 /**
  * Credit movements other than AI usage, each inside the caller's transaction: the balance row is
@@ -12,8 +20,37 @@ import { appendLedger, type BalanceRow, insertBalance, lockBalance, writeBalance
 export interface Reference {
   referenceType: string;
   referenceId: string | null;
-  note?: string | null;
+  /** What the server writes is keyed (read in the reader's language); an operator's reason is a string. */
+  note?: KeyedText | null;
   userId?: string | null;
+}
+
+/** A period's grant: the note names the plan whose period it is. */
+export const GRANT_NOTE = 'Credits of {{plan}} for this period';
+/** The end of a period's grant: the note names the plan whose grant it was, never the next one. */
+export const EXPIRE_NOTE = 'Unused credits of {{plan}} expired';
+
+/** The grant note of a plan (its name translated while it is the product's seeded one). */
+export const grantNote = (planName: string): KeyedText => ({
+  msgid: GRANT_NOTE,
+  params: { plan: { seeded: planName } },
+});
+
+/** Credits bought (a credit pack): the note names the pack and the order that paid for it. */
+export const purchaseNote = (planName: string, orderNum: string): KeyedText => ({
+  msgid: 'Bought {{plan}}, order {{order}}',
+  params: { plan: { seeded: planName }, order: orderNum },
+});
+
+/**
+ * The note of the grant now ending, from the grant's own ledger entry: the plan its note names (a
+ * row from before keyed notes holds the plan's name as its note). Null when there is none.
+ */
+async function expiryNote(tx: Tx, teamId: string): Promise<KeyedText | null> {
+  const grant = await latestGrant(tx, teamId);
+  const plan: TextParam | undefined =
+    grant?.noteKey === GRANT_NOTE ? grant.noteParams?.plan : grant?.note ? { seeded: grant.note } : undefined;
+  return plan === undefined ? null : { msgid: EXPIRE_NOTE, params: { plan } };
 }
 
 async function locked(tx: Tx, teamId: string): Promise<BalanceRow> {
@@ -30,9 +67,12 @@ const free = (row: BalanceRow) => row.balance - row.held;
 
 /**
  * Ends the period's grant: what is left of it (as far as it is not held by work in flight)
- * expires with an `expire` entry. Answers the credits expired.
+ * expires with an `expire` entry. `ref` is what caused it (the order that replaced the plan, the
+ * period that ended); the note names the plan whose grant ends, read from that grant's own
+ * entry, never the plan that starts next (the Free grant's expiry on an upgrade to Pro names
+ * Free). Answers the credits expired.
  */
-export async function expireGranted(tx: Tx, teamId: string, ref: Reference): Promise<number> {
+export async function expireGranted(tx: Tx, teamId: string, ref: Omit<Reference, 'note'>): Promise<number> {
   const row = await locked(tx, teamId);
   const expired = Math.min(row.grantedRemaining, free(row));
   if (expired > 0) {
@@ -42,6 +82,7 @@ export async function expireGranted(tx: Tx, teamId: string, ref: Reference): Pro
       amount: -expired,
       balanceAfter: row.balance - expired,
       ...ref,
+      note: await expiryNote(tx, teamId),
     });
   }
   await writeBalance(tx, teamId, { balance: row.balance - expired, grantedRemaining: 0 });
@@ -49,20 +90,28 @@ export async function expireGranted(tx: Tx, teamId: string, ref: Reference): Pro
 }
 
 /**
- * Starts a credit period: the previous grant's remainder expires, then `amount` is granted for
- * [periodStart, periodEnd] (a `grant` entry).
+ * Starts a credit period of the plan named `planName`: the previous grant's remainder expires (its
+ * entry naming its own plan), then `amount` is granted for [periodStart, periodEnd] (a `grant`
+ * entry whose note names this plan).
  */
 export async function grantPeriod(
   tx: Tx,
   teamId: string,
-  grant: { amount: number; periodStart: Date; periodEnd: Date },
-  ref: Reference,
+  grant: { amount: number; periodStart: Date; periodEnd: Date; planName: string },
+  ref: Omit<Reference, 'note'>,
 ): Promise<void> {
   await expireGranted(tx, teamId, ref);
   const row = await locked(tx, teamId);
   const balance = row.balance + grant.amount;
   if (grant.amount > 0) {
-    await appendLedger(tx, { teamId, kind: 'grant', amount: grant.amount, balanceAfter: balance, ...ref });
+    await appendLedger(tx, {
+      teamId,
+      kind: 'grant',
+      amount: grant.amount,
+      balanceAfter: balance,
+      ...ref,
+      note: grantNote(grant.planName),
+    });
   }
   await writeBalance(tx, teamId, {
     balance,

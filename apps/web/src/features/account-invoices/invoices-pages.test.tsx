@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { stubFetch } from '../../app/testing/stub-fetch';
-import { orderFixture, T0 } from '../../lib/testing/billing-fixtures';
+import { orderFixture, orderRowFixture, T0 } from '../../lib/testing/billing-fixtures';
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -46,11 +46,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement
   await user.paste(text);
 }
 
-const PAID_ORDER = {
-  ...orderFixture({ status: 'paid', paid_time: T0 }),
-  bill_id: 'bill-1',
-  invoice_status: null,
-};
+const PAID_ORDER = orderRowFixture(orderFixture({ status: 'paid', paid_time: T0 }));
 
 describe('/account/wallets/invoices', () => {
   it('requests an invoice for a paid order (title, tax number, e-mail, address) and lists it with its status', async () => {

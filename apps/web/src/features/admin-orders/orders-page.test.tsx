@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
@@ -53,7 +53,7 @@ function server(extra: StubRoutes = {}) {
 const setup = () => userEvent.setup({ pointerEventsCheck: 0 });
 
 describe('/admin/order', () => {
-  it('shows each amount as cents / 100 with its currency symbol, and a row opens the order', async () => {
+  it('shows each amount as cents / 100 with its currency symbol, and each row’s Details opens its order', async () => {
     signIn();
     server();
     const app = renderApp('/admin/order');
@@ -61,7 +61,10 @@ describe('/admin/order', () => {
 
     const cn = within((await screen.findByText('ORD-CN')).closest('tr') as HTMLElement);
     expect(cn.getByText('¥123.45')).toBeTruthy();
-    await user.click(await screen.findByText('ORD-20260101-0001'));
+    expect(cn.getByRole('button', { name: 'Details of order ORD-CN' })).toBeTruthy();
+    // An operator does not pay a customer's order.
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Details of order ORD-20260101-0001' }));
     await waitFor(() => expect(app.location()).toBe('/admin/order/details?id=ord-1'));
   });
 });

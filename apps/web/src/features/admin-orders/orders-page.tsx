@@ -1,7 +1,7 @@
 import { adminOrderListFields } from '@app/contract/billing/admin-orders';
 import { PAYMENT_METHODS } from '@app/contract/billing/payments';
 import type { FilterableField } from '@app/contract/list';
-import { Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ const KINDS = ['subscribe', 'renew', 'upgrade', 'downgrade', 'buy'] as const;
 
 type Filters = Partial<Record<FilterableField<typeof adminOrderListFields>, FilterFieldConfig>>;
 
-/** `/admin/order`: every team's orders, searchable by number, team, e-mail and plan; a row opens it. */
+/** `/admin/order`: every team's orders, searchable by number, team, e-mail and plan, each with its Details. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -118,10 +118,28 @@ export function OrdersPage() {
             kind: 'dateTime',
             valueFormatter: ({ value }) => formatDate(value),
           },
+          {
+            colId: 'actions',
+            headerName: '',
+            kind: 'actions',
+            // An operator does not pay a customer's order: the details hold refunds and notices.
+            samples: [t('Details')],
+            cellRenderer: ({ data }: { data?: AdminOrder }) =>
+              data ? (
+                <Button
+                  size="small"
+                  type="link"
+                  aria-label={t('Details of order {{order}}', { order: data.order_num })}
+                  onClick={() => navigate(`/admin/order/details?${new URLSearchParams({ id: data.id })}`)}
+                >
+                  {t('Details')}
+                </Button>
+              ) : null,
+          },
         ],
         adminOrderListFields,
       ),
-    [t],
+    [t, navigate],
   );
 
   return (
@@ -137,7 +155,6 @@ export function OrdersPage() {
         columnDefs={columns}
         columnSettings={{ route: ROUTE }}
         getRowId={(order) => order.id}
-        onRowClicked={(order) => navigate(`/admin/order/details?${new URLSearchParams({ id: order.id })}`)}
       />
     </>
   );

@@ -31,6 +31,7 @@ export function PlanFormModal({ editing, onClose }: PlanFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PlanFormValues>();
+  const kind = Form.useWatch('kind', form);
   const { create, update } = usePlanMutations();
   const fail = useServerErrors(form, { fieldMap: PLAN_FIELD_MAP });
   const isNew = editing === 'new';
@@ -152,7 +153,16 @@ export function PlanFormModal({ editing, onClose }: PlanFormModalProps) {
         </Row>
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item label={t('Validity')} required>
+            <Form.Item
+              label={t('Validity')}
+              required
+              // Purchased credits never expire (planTerm): a pack's validity is kept, never applied.
+              extra={
+                kind === 'credit_pack'
+                  ? t('Credits never expire: a credit pack’s validity is not used.')
+                  : undefined
+              }
+            >
               <Space.Compact block>
                 <Form.Item
                   name="validity"

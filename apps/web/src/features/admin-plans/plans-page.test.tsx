@@ -160,6 +160,28 @@ describe(PATH, () => {
     expect(fetch.callsTo('POST /api/admin/usm/plans')).toHaveLength(2);
   });
 
+  it('a credit pack’s validity reads as its credits never expiring, in the list and in its form', async () => {
+    signIn();
+    const pack = planFixture({
+      id: 'plan-pack',
+      key: 'credits_1000',
+      name: '1,000 credits',
+      kind: 'credit_pack',
+      validity: 1,
+      validity_unit: 'year',
+    });
+    server({ 'GET /api/admin/usm/plans': { body: { items: [FREE, pack] } } });
+    renderApp(PATH);
+    const user = setup();
+
+    const row = await rowOf('1,000 credits');
+    expect(row.getByText('Credits never expire')).toBeTruthy();
+    expect(row.queryByText('1 year')).toBeNull();
+    await user.click(row.getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Credits never expire: a credit pack’s validity is not used.')).toBeTruthy();
+  });
+
   it('editing keeps the key and sends no functions (the matrix owns them)', async () => {
     signIn();
     const fetch = server({

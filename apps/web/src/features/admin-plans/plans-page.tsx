@@ -16,7 +16,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatFileSize, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
-import { planKindLabel, planStatusLabel, validityLabel } from '../../widgets/billing-labels/billing-labels';
+import { planKindLabel, planStatusLabel, planTermLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { PlanFormModal } from './plan-form-modal';
@@ -108,8 +108,8 @@ export function PlansPage() {
       {
         key: 'validity',
         title: t('Validity'),
-        render: (_, plan) =>
-          plan.kind === 'credit_pack' ? NONE : validityLabel(plan.validity, plan.validity_unit, t),
+        // A pack's credits never expire, whatever validity its row carries (planTerm).
+        render: (_, plan) => planTermLabel(plan, t),
       },
       {
         key: 'credits',

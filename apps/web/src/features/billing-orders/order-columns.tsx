@@ -1,5 +1,6 @@
 import { zInvoiceStatus } from '@app/contract/billing/invoices';
 import { zOrderKind, zOrderStatus } from '@app/contract/billing/orders';
+import { Button, Space } from 'antd';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import {
@@ -15,8 +16,27 @@ import type { OrderRow } from './orders-api';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 
+/**
+ * An order that can still be paid: unpaid, with a bill whose time has not run out (the expiry job
+ * may not have marked it yet; the server refuses an expired bill anyway).
+ */
+export function canPay(order: OrderRow, now = Date.now()): boolean {
+  return (
+    order.status === 'unpaid' &&
+    order.bill_id !== null &&
+    order.bill_expire_time !== null &&
+    order.bill_expire_time * 1000 > now
+  );
+}
+
+export interface OrderActions {
+  details: (order: OrderRow) => void;
+  /** Opens the payment dialog for the order's bill. */
+  pay: (order: OrderRow) => void;
+}
+
 /** The orders list's columns; the server sorts by number, plan, status, price and time. */
-export function orderColumns(t: Translate): GridColDef<OrderRow>[] {
+export function orderColumns(t: Translate, actions: OrderActions): GridColDef<OrderRow>[] {
   return [
     { field: 'order_num', headerName: t('Order number'), kind: 'code', samples: [ORDER_NUMBER_SHAPE] },
     {
@@ -59,6 +79,36 @@ export function orderColumns(t: Translate): GridColDef<OrderRow>[] {
       headerName: t('Created'),
       kind: 'dateTime',
       valueFormatter: ({ value }) => formatDate(value),
+    },
+    {
+      colId: 'actions',
+      headerName: '',
+      kind: 'actions',
+      // As wide as both buttons: an unpaid order shows them side by side.
+      samples: [t('Details'), t('Pay')],
+      cellRenderer: ({ data }: { data?: OrderRow }) =>
+        data ? (
+          <Space size={0}>
+            <Button
+              size="small"
+              type="link"
+              aria-label={t('Details of order {{order}}', { order: data.order_num })}
+              onClick={() => actions.details(data)}
+            >
+              {t('Details')}
+            </Button>
+            {canPay(data) ? (
+              <Button
+                size="small"
+                type="link"
+                aria-label={t('Pay order {{order}}', { order: data.order_num })}
+                onClick={() => actions.pay(data)}
+              >
+                {t('Pay')}
+              </Button>
+            ) : null}
+          </Space>
+        ) : null,
     },
   ];
 }

@@ -5,7 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DATE_FORMATS, formatCompactNumber, formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
-import { orderKindLabel } from '../../widgets/billing-labels/billing-labels';
+import {
+  orderKindLabel,
+  periodSwitchLabel,
+  planTermLabel,
+} from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { PaymentDialog } from '../../widgets/payment-dialog/payment-dialog';
@@ -78,13 +82,21 @@ function ConfirmPlan({ planId }: { planId: string }) {
           bordered
           items={[
             { key: 'plan', label: t('Plan'), children: planNameLabel(data.plan_name, t) },
-            { key: 'kind', label: t('Type'), children: orderKindLabel(data.kind, t) },
+            // A switch of period says so; the rest by what the order does.
+            {
+              key: 'kind',
+              label: t('Type'),
+              children:
+                data.choice === 'switch_period'
+                  ? periodSwitchLabel(data.validity, data.validity_unit, t)
+                  : orderKindLabel(data.kind, t),
+            },
             {
               key: 'period',
               label: t('Period'),
               children: data.ends_time
                 ? `${formatDate(data.starts_time, DATE_FORMATS.date)} – ${formatDate(data.ends_time, DATE_FORMATS.date)}`
-                : t('From {{date}}', { date: formatDate(data.starts_time, DATE_FORMATS.date) }),
+                : planTermLabel({ ...data, kind: data.plan_kind }, t),
             },
             { key: 'credits', label: t('Credits'), children: formatCompactNumber(data.credits) },
             { key: 'price', label: t('Price'), children: formatMoney(data.price, data.currency) },
@@ -122,9 +134,15 @@ function ConfirmPlan({ planId }: { planId: string }) {
         <Alert
           type="info"
           showIcon
-          title={t(
-            'The upgrade takes effect as soon as you pay; the unused part of your current plan is deducted.',
-          )}
+          title={
+            data.choice === 'switch_period'
+              ? t(
+                  'The new period starts as soon as you pay; the unused part of your current plan is deducted.',
+                )
+              : t(
+                  'The upgrade takes effect as soon as you pay; the unused part of your current plan is deducted.',
+                )
+          }
         />
       ) : null}
       {placed ? (

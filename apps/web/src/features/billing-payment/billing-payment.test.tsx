@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { stubFetch } from '../../app/testing/stub-fetch';
-import { billFixture, orderFixture, SANDBOX_ONLY, T0 } from '../../lib/testing/billing-fixtures';
+import {
+  billAnswerFixture,
+  billFixture,
+  orderFixture,
+  SANDBOX_ONLY,
+  T0,
+} from '../../lib/testing/billing-fixtures';
 import * as leave from '../../widgets/payment-dialog/leave-page';
 
 const HOSTED = 'http://127.0.0.1/api/payments/sandbox/checkout?session=abc';
@@ -15,7 +21,7 @@ describe('/payment?bill_id&order_id', () => {
     const away = vi.spyOn(leave, 'leavePage').mockImplementation(() => {});
     const fetch = stubFetch({
       ...signedInRoutes(),
-      'GET /api/user/bill': { body: { bill: billFixture(), order: orderFixture() } },
+      'GET /api/user/bill': { body: billAnswerFixture() },
       'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
       'POST /api/account/payments': {
         body: {
@@ -34,7 +40,10 @@ describe('/payment?bill_id&order_id', () => {
     expect(screen.getByText(/no real money is charged/)).toBeTruthy();
     expect(screen.getByText('$19.99', { selector: 'strong, strong *' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Open the sandbox payment page (test mode)' }));
+    // No attempt yet (an old link): nothing failed, nothing is waited for.
+    expect(screen.queryByText('The payment failed')).toBeNull();
+    expect(screen.queryByText('Waiting for your payment…')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Sandbox (test mode)' }));
     await waitFor(() => expect(away).toHaveBeenCalledWith(HOSTED));
     expect(fetch.callsTo('POST /api/account/payments')[0]?.json()).toEqual({
       bill_id: 'bill-1',
@@ -42,6 +51,48 @@ describe('/payment?bill_id&order_id', () => {
       app_type: 'pc_web',
     });
   });
+
+  it.each([
+    ['failed', 'The payment failed'],
+    ['canceled', 'The payment was canceled'],
+    // Back from Stripe's page without paying: Stripe keeps the session open.
+    ['pending', 'The payment was not completed'],
+  ] as const)(
+    'back from a %s payment: says so (not "waiting"), and Try again goes straight back to the provider',
+    async (status, said) => {
+      signIn();
+      const away = vi.spyOn(leave, 'leavePage').mockImplementation(() => {});
+      const fetch = stubFetch({
+        ...signedInRoutes(),
+        'GET /api/user/bill': {
+          body: billAnswerFixture({ last_payment: { method: 'sandbox', status, creation_time: T0 } }),
+        },
+        'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
+        'POST /api/account/payments': {
+          body: {
+            payment_id: 'pay-2',
+            method: 'sandbox',
+            test_mode: true,
+            next: { kind: 'redirect', url: HOSTED },
+            expire_time: T0 + 1800,
+          },
+        },
+      });
+      renderApp('/payment?bill_id=bill-1&order_id=order-1');
+      const user = userEvent.setup();
+
+      expect(await screen.findByText(said)).toBeTruthy();
+      expect(screen.queryByText('Waiting for your payment…')).toBeNull();
+      // The payer just came back: nothing starts by itself.
+      expect(fetch.callsTo('POST /api/account/payments')).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(away).toHaveBeenCalledWith(HOSTED));
+      expect(fetch.callsTo('POST /api/account/payments')[0]?.json()).toMatchObject({
+        bill_id: 'bill-1',
+        method: 'sandbox',
+      });
+    },
+  );
 
   it("an unknown bill says 'invalid bill number'", async () => {
     signIn();
@@ -61,7 +112,7 @@ describe('/payment?bill_id&order_id', () => {
     signIn();
     stubFetch({
       ...signedInRoutes(),
-      'GET /api/user/bill': { body: { bill: billFixture(), order: orderFixture() } },
+      'GET /api/user/bill': { body: billAnswerFixture() },
       'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
     });
     renderApp('/payment?bill_id=bill-1&order_id=order-2');
@@ -76,7 +127,9 @@ describe('/payment?bill_id&order_id', () => {
       'GET /api/user/bill': () => {
         asked += 1;
         const status = asked > 1 ? 'paid' : 'unpaid';
-        return { body: { bill: billFixture({ status }), order: orderFixture({ status }) } };
+        return {
+          body: billAnswerFixture({ bill: billFixture({ status }), order: orderFixture({ status }) }),
+        };
       },
       'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
       'GET /api/account/orders/order-1': {
@@ -146,6 +199,53 @@ describe('/payment/result?order_id', () => {
     expect(await screen.findByText('Waiting for the payment')).toBeTruthy();
     expect(await screen.findByText('Payment received', {}, { timeout: 4000 })).toBeTruthy();
     expect(asked).toBe(2);
+  });
+
+  it('unpaid after a failed payment: says it failed, not "waiting", and Try again pays straight away', async () => {
+    signIn();
+    const away = vi.spyOn(leave, 'leavePage').mockImplementation(() => {});
+    stubFetch({
+      ...signedInRoutes(),
+      'GET /api/account/orders/order-1': {
+        body: {
+          order: orderFixture(),
+          bill: billFixture(),
+          payments: [
+            {
+              id: 'pay-1',
+              method: 'sandbox',
+              status: 'failed',
+              amount: 1999,
+              currency: 'USD',
+              provider_reference: 'sbx_1',
+              creation_time: T0,
+              captured_time: null,
+            },
+          ],
+          invoice: null,
+          can_request_invoice: false,
+        },
+      },
+      'GET /api/user/bill': {
+        body: billAnswerFixture({ last_payment: { method: 'sandbox', status: 'failed', creation_time: T0 } }),
+      },
+      'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
+      'POST /api/account/payments': {
+        body: {
+          payment_id: 'pay-2',
+          method: 'sandbox',
+          test_mode: true,
+          next: { kind: 'redirect', url: HOSTED },
+          expire_time: T0 + 1800,
+        },
+      },
+    });
+    renderApp('/payment/result?order_id=order-1');
+    const user = userEvent.setup();
+    expect(await screen.findByText('The payment failed')).toBeTruthy();
+    expect(screen.queryByText('Waiting for the payment')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(away).toHaveBeenCalledWith(HOSTED));
   });
 
   it('expired: nothing was charged, and the plans are one click away', async () => {

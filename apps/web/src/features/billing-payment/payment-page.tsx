@@ -1,21 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Result, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paymentMethodLabel } from '../../widgets/billing-labels/billing-labels';
+import { useBasicInfos } from '../../lib/session/basic-infos';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { PaymentActionView } from '../../widgets/payment-dialog/payment-action-view';
 import { providersQuery } from '../../widgets/payment-dialog/payment-api';
+import { paymentChoices } from '../../widgets/payment-dialog/payment-choices';
 import { paymentDevice } from '../../widgets/payment-dialog/payment-device';
+import {
+  attemptEnded,
+  PaymentAttemptNotice,
+  PaymentMethodButtons,
+} from '../../widgets/payment-dialog/payment-methods';
 import { PaymentSummary } from '../../widgets/payment-dialog/payment-summary';
 import { useBillWatch } from '../../widgets/payment-dialog/use-bill-watch';
 import { usePayWith } from '../../widgets/payment-dialog/use-pay-with';
 
 /**
- * `/payment?bill_id=&order_id=`: the payment page the dialog leads to outside location `cn`. A
- * button per provider; the sandbox's opens the app's hosted test page. The bill is polled every
- * second here too, so paying in another tab moves this one on to `/payment/result`.
+ * `/payment?bill_id=&order_id=`: where a provider sends the payer back when a payment failed or
+ * was canceled (the dialog itself leads straight to the provider). It says what became of the
+ * last attempt, as the bill's payment state says, and offers to try again: a button per provider,
+ * each straight to its page. The bill is polled every second here too, so paying in another tab
+ * moves this one on to `/payment/result`.
  */
 export function PaymentPage() {
   const { t } = useTranslation();
@@ -49,13 +57,19 @@ function PayBill({ billId, orderId }: { billId: string; orderId: string | null }
   const device = useMemo(() => paymentDevice(), []);
   const bill = useBillWatch(billId);
   const providers = useQuery(providersQuery);
+  const infos = useBasicInfos();
   const { pay, started, pending } = usePayWith(billId, device);
 
   // A bill that is not the order's named in the address is as good as unknown.
   const order = bill.data?.order;
   if (bill.isError || (bill.data && (!order || (orderId && order.id !== orderId)))) return <InvalidBill />;
-  if (!bill.data || !order || !providers.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!bill.data || !order || !providers.data || !infos.data)
+    return <Skeleton active paragraph={{ rows: 6 }} />;
   const testMode = providers.data.items.some((provider) => provider.test_mode);
+  const choices = paymentChoices(infos.data.global_config.location_val, device, providers.data.items);
+  const attempt = bill.data.last_payment;
+  // Back from the provider without paying (failed, canceled, or left open): try again.
+  const ended = attemptEnded(attempt) || attempt?.status === 'pending';
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
@@ -69,28 +83,17 @@ function PayBill({ billId, orderId }: { billId: string; orderId: string | null }
           )}
         />
       ) : null}
+      <PaymentAttemptNotice attempt={attempt} started={started !== null} cameBack />
       <PaymentSummary bill={bill.data.bill} order={order} device={device} />
-      <Card title={t('Choose how to pay')} size="small">
+      <Card title={ended ? t('Try again') : t('Choose how to pay')} size="small">
         <Flex vertical gap={12}>
-          <Flex gap={8} wrap role="group" aria-label={t('Payment methods')}>
-            {providers.data.items.map((provider) => (
-              <Button
-                key={provider.method}
-                type="primary"
-                disabled={pay.isPending}
-                loading={pending === provider.method}
-                onClick={() => pay.mutate(provider.method)}
-              >
-                {provider.method === 'sandbox'
-                  ? t('Open the sandbox payment page (test mode)')
-                  : t('Pay with {{method}}', { method: paymentMethodLabel(provider.method, t) })}
-              </Button>
-            ))}
-          </Flex>
+          <PaymentMethodButtons
+            choices={choices}
+            pending={pending}
+            retry={ended}
+            onPay={(method) => pay.mutate(method)}
+          />
           {started ? <PaymentActionView started={started} /> : null}
-          <Typography.Text type="secondary">
-            <Spin size="small" /> {t('Waiting for your payment…')}
-          </Typography.Text>
         </Flex>
       </Card>
     </Flex>

@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Skeleton, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DATE_FORMATS, formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import { PaymentDialog } from '../../widgets/payment-dialog/payment-dialog';
 import { resultOrderQuery } from './payment-result-api';
 
 /**
@@ -42,6 +43,7 @@ function OrderResult({ orderId }: { orderId: string }) {
   const queryClient = useQueryClient();
   const answer = useQuery(resultOrderQuery(orderId));
   const status = answer.data?.order.status;
+  const [retrying, setRetrying] = useState<string | null>(null);
 
   useEffect(() => {
     // The plan, credits and storage in basic infos (the overview, the credits bar) changed with it.
@@ -99,7 +101,29 @@ function OrderResult({ orderId }: { orderId: string }) {
         />
       );
     }
-    case 'unpaid':
+    case 'unpaid': {
+      // The newest attempt to pay the order's bill (one bill per order), as its provider reported it.
+      const bill = answer.data.bill;
+      const attempt = answer.data.payments.at(-1);
+      const ended = attempt?.status === 'failed' || attempt?.status === 'canceled';
+      if (bill?.status === 'unpaid' && ended) {
+        return (
+          <>
+            <Result
+              status={attempt.status === 'failed' ? 'error' : 'warning'}
+              title={attempt.status === 'failed' ? t('The payment failed') : t('The payment was canceled')}
+              subTitle={t('Nothing was charged. You can try again.')}
+              extra={[
+                <Button key="again" type="primary" onClick={() => setRetrying(bill.id)}>
+                  {t('Try again')}
+                </Button>,
+                details,
+              ]}
+            />
+            <PaymentDialog billId={retrying} onClose={() => setRetrying(null)} />
+          </>
+        );
+      }
       return (
         <Result
           icon={<Spin size="large" />}
@@ -108,6 +132,7 @@ function OrderResult({ orderId }: { orderId: string }) {
           extra={[details]}
         />
       );
+    }
     case 'expired':
       return (
         <Result

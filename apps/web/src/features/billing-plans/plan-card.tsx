@@ -7,7 +7,7 @@ import {
   functionLabel,
   perPeriodLabel,
   planChoiceLabel,
-  validityLabel,
+  planTermLabel,
 } from '../../widgets/billing-labels/billing-labels';
 import type { PlanOnSale } from './plans-api';
 import './plan-card.css';
@@ -25,27 +25,25 @@ export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
   const period = perPeriodLabel(plan.validity, plan.validity_unit, t);
   const canChoose = plan.choice !== 'current' && plan.choice !== 'unavailable';
 
-  const facts = [
-    pack
-      ? t('{{count}} credits, kept until used', {
-          count: plan.credits,
-          compact: true,
-          defaultValue_one: '{{count}} credit, kept until used',
-        })
-      : t('{{count}} credits {{period}}', {
+  const term = planTermLabel(plan, t);
+  const facts = pack
+    ? [
+        t('{{count}} credits', { count: plan.credits, compact: true, defaultValue_one: '{{count}} credit' }),
+        // What the payment dialog, the order and the invoice say too (one rule: planTerm).
+        term,
+      ]
+    : [
+        t('{{count}} credits {{period}}', {
           count: plan.credits,
           compact: true,
           period,
           defaultValue_one: '{{count}} credit {{period}}',
         }),
-    ...(pack
-      ? []
-      : [
-          t('Valid for {{validity}}', { validity: validityLabel(plan.validity, plan.validity_unit, t) }),
-          t('{{size}} storage', { size: formatFileSize(plan.storage_quota_bytes) }),
-          t('{{count}} seats', { count: plan.seats, defaultValue_one: '{{count}} seat' }),
-        ]),
-  ];
+        t('Valid for {{validity}}', { validity: term }),
+        t('{{size}} storage', { size: formatFileSize(plan.storage_quota_bytes) }),
+        t('{{count}} seats', { count: plan.seats, defaultValue_one: '{{count}} seat' }),
+      ];
+  const choice = planChoiceLabel(plan, t);
 
   return (
     <Card
@@ -65,9 +63,9 @@ export function PlanCard({ plan, current, onChoose }: PlanCardProps) {
           type={plan.highlighted ? 'primary' : 'default'}
           disabled={!canChoose}
           onClick={() => onChoose(plan)}
-          aria-label={`${planChoiceLabel(plan.choice, t)} ${planNameLabel(plan.name, t)}`}
+          aria-label={`${choice} ${planNameLabel(plan.name, t)}`}
         >
-          {planChoiceLabel(plan.choice, t)}
+          {choice}
         </Button>,
       ]}
     >

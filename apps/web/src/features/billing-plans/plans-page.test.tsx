@@ -79,7 +79,10 @@ describe('/usm/plan', () => {
 
     const pack = within(screen.getByRole('region', { name: '1K credits' }));
     expect(pack.getByText('$5.00')).toBeTruthy();
-    expect(pack.getByText('1K credits, kept until used')).toBeTruthy();
+    expect(pack.getByText('1K credits', { selector: 'li' })).toBeTruthy();
+    // What the server does with a pack's credits, said as the payment dialog and the invoice say it.
+    expect(pack.getByText('Credits never expire')).toBeTruthy();
+    expect(pack.queryByText(/1 year|Valid for/)).toBeNull();
     expect(screen.getByText('Test mode')).toBeTruthy();
   });
 
@@ -93,6 +96,38 @@ describe('/usm/plan', () => {
     expect(free.getByRole('button', { name: 'Current plan Free' }).hasAttribute('disabled')).toBe(true);
     const pro = within(screen.getByRole('region', { name: 'Pro' }));
     expect(pro.queryByText('Current plan')).toBeNull();
+  });
+
+  it('a monthly Pro subscriber is offered a switch to yearly on Pro (yearly), not a downgrade', async () => {
+    signIn();
+    const yearly = planFixture({
+      id: 'plan-pro-yearly',
+      key: 'pro_yearly',
+      name: 'Pro (yearly)',
+      price: 19_000,
+      validity: 1,
+      validity_unit: 'year',
+      credits: 60_000,
+    });
+    stubFetch({
+      ...signedInRoutes(),
+      'GET /api/usm/plans': {
+        body: {
+          items: [
+            { ...FREE, choice: 'unavailable' },
+            { ...PRO, choice: 'renew' },
+            { ...yearly, choice: 'switch_period' },
+          ],
+          current_plan_id: 'plan-pro',
+          test_mode: true,
+        },
+      },
+    });
+    renderApp('/usm/plan');
+    const card = within(await screen.findByRole('region', { name: 'Pro (yearly)' }));
+    expect(card.getByRole('button', { name: 'Switch to yearly Pro (yearly)' })).toBeTruthy();
+    expect(card.queryByText('Downgrade')).toBeNull();
+    expect(card.queryByText('Upgrade')).toBeNull();
   });
 
   it('choosing a plan leads to /account/order/confirm with its id', async () => {

@@ -175,8 +175,9 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['plan status', ['active', 'archived'], planStatusLabel],
   [
     'plan choice',
-    ['current', 'subscribe', 'renew', 'upgrade', 'downgrade', 'buy', 'unavailable'],
-    planChoiceLabel,
+    ['current', 'subscribe', 'renew', 'upgrade', 'downgrade', 'switch_period', 'buy', 'unavailable'],
+    // A switch of period is named by the plan's period: here a yearly one.
+    (choice, t) => planChoiceLabel({ choice, validity: 1, validity_unit: 'year' }, t),
   ],
   [
     'subscription status',

@@ -1,5 +1,6 @@
-import type { Bill, Order } from '@app/contract/billing/orders';
+import type { Bill, getBill, listOrders, Order } from '@app/contract/billing/orders';
 import type { Plan } from '@app/contract/billing/plans';
+import type { EndpointResponse } from '@app/contract/define-endpoint';
 
 /** Contract-complete billing answers for web tests; each test overrides what it is about. */
 
@@ -40,6 +41,26 @@ export function billFixture(overrides: Partial<Bill> = {}): Bill {
     paid_time: null,
     method: null,
     creation_time: T0,
+    ...overrides,
+  };
+}
+
+/** `GET /api/user/bill`: the bill, its order and the newest payment attempt (none by default). */
+export function billAnswerFixture(
+  overrides: Partial<EndpointResponse<typeof getBill>> = {},
+): EndpointResponse<typeof getBill> {
+  return { bill: billFixture(), order: orderFixture(), last_payment: null, ...overrides };
+}
+
+type OrderListRow = EndpointResponse<typeof listOrders>['items'][number];
+
+/** A row of `/account/orders`: the order with its bill (payable for half an hour after T0) and invoice. */
+export function orderRowFixture(overrides: Partial<OrderListRow> = {}): OrderListRow {
+  return {
+    ...orderFixture(),
+    bill_id: 'bill-1',
+    bill_expire_time: T0 + 1800,
+    invoice_status: null,
     ...overrides,
   };
 }

@@ -12,10 +12,13 @@ import {
   invoiceStatusLabel,
   orderKindLabel,
   orderStatusLabel,
+  orderTermLabel,
   paymentMethodLabel,
   paymentStatusLabel,
   perPeriodLabel,
+  planChoiceLabel,
   planKindLabel,
+  planTermLabel,
   subscriptionEventLabel,
   subscriptionStatusLabel,
   validityLabel,
@@ -108,6 +111,43 @@ describe('billing enum labels (one place, four languages)', () => {
     expect(perPeriodLabel(1, 'month', t)).toBe('per month');
     expect(perPeriodLabel(3, 'month', t)).toBe('every 3 months');
   });
+
+  it.each([
+    ['en_US', 'Switch to yearly', 'Switch to monthly'],
+    ['zh_CN', '改为按年付费', '改为按月付费'],
+    ['zh_HK', '改為按年付費', '改為按月付費'],
+    ['fr_FR', 'Passer au paiement annuel', 'Passer au paiement mensuel'],
+  ])(
+    '%s: a switch of period is named by the period chosen, never Upgrade or Downgrade',
+    (loc, yearly, monthly) => {
+      const t = translatorFor(loc);
+      const switchTo = (validity: number, unit: string) =>
+        planChoiceLabel({ choice: 'switch_period', validity, validity_unit: unit }, t);
+      expect(switchTo(1, 'year')).toBe(yearly);
+      expect(switchTo(1, 'month')).toBe(monthly);
+      expect(switchTo(3, 'month')).toMatch(/3/);
+      const moves = [planChoiceLabel({ choice: 'upgrade', validity: 1, validity_unit: 'year' }, t)];
+      moves.push(planChoiceLabel({ choice: 'downgrade', validity: 1, validity_unit: 'year' }, t));
+      expect(moves).not.toContain(switchTo(1, 'year'));
+    },
+  );
+
+  it.each(['en_US', 'zh_CN', 'zh_HK', 'fr_FR'])(
+    "%s: a credit pack's term is that its credits never expire, whatever validity its row carries",
+    (loc) => {
+      const t = translatorFor(loc);
+      const pack = planTermLabel({ kind: 'credit_pack', validity: 1, validity_unit: 'year' }, t);
+      expect(pack).toBe(t('Credits never expire'));
+      expect(pack).not.toBe(validityLabel(1, 'year', t));
+      // An order of it reads the same (the payment dialog, the order pages).
+      expect(
+        orderTermLabel({ plan_kind: 'credit_pack', plan_info: { validity: 1, validity_unit: 'year' } }, t),
+      ).toBe(pack);
+      expect(planTermLabel({ kind: 'subscription', validity: 1, validity_unit: 'year' }, t)).toBe(
+        validityLabel(1, 'year', t),
+      );
+    },
+  );
 
   it('a value this build does not know is shown as the server sent it', () => {
     const t = translatorFor('en_US');

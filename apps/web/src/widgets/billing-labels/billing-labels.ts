@@ -3,7 +3,7 @@ import type { InvoiceStatus } from '@app/contract/billing/invoices';
 import type { ValidityUnit } from '@app/contract/billing/money';
 import type { BillStatus, OrderStatus, zOrderKind, zPaymentStatus } from '@app/contract/billing/orders';
 import type { PaymentMethod } from '@app/contract/billing/payments';
-import type { PlanKind } from '@app/contract/billing/plans';
+import { type PlanChoice, type PlanKind, planTerm } from '@app/contract/billing/plans';
 import type { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
 import type { z } from 'zod';
 
@@ -37,25 +37,34 @@ export function validityUnitLabel(unit: ValidityUnit | string, t: Translate): st
 }
 
 /**
- * What an order's plan gives, beside its name: a subscription's period (`1 month`), or a credit
- * pack's credits, kept until used (a pack has no period: its validity is not shown as one).
+ * How long what a plan gives lasts (`planTerm`, the server's rule): a subscription's period
+ * (`1 month`), or, for a credit pack, that its credits never expire (the server expires only a
+ * period's grant, never purchased credits). The plan card, the payment dialog and page, the order
+ * pages and the invoice all say it from here (the invoice through the same rule on the server).
  */
-export function orderTermLabel(
-  order: {
-    plan_kind: PlanKind | string;
-    credits: number;
-    plan_info: { validity: number; validity_unit: string };
-  },
+export function planTermLabel(
+  plan: { kind: PlanKind | string; validity: number; validity_unit: ValidityUnit | string },
   t: Translate,
 ): string {
-  if (order.plan_kind === 'credit_pack') {
-    return t('{{count}} credits, kept until used', {
-      count: order.credits,
-      compact: true,
-      defaultValue_one: '{{count}} credit, kept until used',
-    });
-  }
-  return validityLabel(order.plan_info.validity, order.plan_info.validity_unit, t);
+  const term = planTerm(plan);
+  return term.kind === 'kept_until_used'
+    ? t('Credits never expire')
+    : validityLabel(term.validity, term.unit, t);
+}
+
+/** What an order's plan gives, beside its name: the term of the plan it bought. */
+export function orderTermLabel(
+  order: { plan_kind: PlanKind | string; plan_info: { validity: number; validity_unit: string } },
+  t: Translate,
+): string {
+  return planTermLabel(
+    {
+      kind: order.plan_kind,
+      validity: order.plan_info.validity,
+      validity_unit: order.plan_info.validity_unit,
+    },
+    t,
+  );
 }
 
 /** A plan's validity with its unit: `1 month`, `12 months`, `1 year`. */
@@ -259,8 +268,34 @@ export function planStatusLabel(status: string, t: Translate): string {
   }
 }
 
-/** The plan card's button: what choosing the plan would do from where the team stands. */
-export function planChoiceLabel(choice: string, t: Translate): string {
+/**
+ * Choosing a plan of the same tier paid for another period (`switch_period`): "Switch to yearly",
+ * named by the period chosen.
+ */
+export function periodSwitchLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
+  if (validity === 1) {
+    switch (unit) {
+      case 'day':
+        return t('Switch to daily');
+      case 'month':
+        return t('Switch to monthly');
+      case 'year':
+        return t('Switch to yearly');
+    }
+  }
+  return t('Switch to every {{period}}', { period: validityLabel(validity, unit, t) });
+}
+
+/**
+ * The plan card's button: what choosing the plan would do from where the team stands (the
+ * server's `choice`); a switch of period is named by the plan's own period.
+ */
+export function planChoiceLabel(
+  plan: { choice: PlanChoice | string; validity: number; validity_unit: ValidityUnit | string },
+  t: Translate,
+): string {
+  const { choice } = plan;
+  if (choice === 'switch_period') return periodSwitchLabel(plan.validity, plan.validity_unit, t);
   switch (choice) {
     case 'current':
       return t('Current plan');

@@ -6,10 +6,16 @@ import { renderApp } from '../../app/testing/render-app';
 import { signedInRoutes, signIn } from '../../app/testing/signed-in-stubs';
 import { type StubRoutes, stubFetch } from '../../app/testing/stub-fetch';
 import { basicInfosFixture } from '../../lib/testing/basic-infos-fixture';
-import { billFixture, orderFixture, SANDBOX_ONLY } from '../../lib/testing/billing-fixtures';
+import {
+  billAnswerFixture,
+  billFixture,
+  orderFixture,
+  SANDBOX_ONLY,
+  T0,
+} from '../../lib/testing/billing-fixtures';
 import * as leave from './leave-page';
 import { PAYMENT_POLL_MS } from './payment-api';
-import { paymentChoices } from './payment-choices';
+import { onlyMethod, paymentChoices } from './payment-choices';
 import { appTypeFor, mobileProvidersFor, type PaymentDevice, paymentDevice } from './payment-device';
 import { PaymentDialog } from './payment-dialog';
 
@@ -23,6 +29,30 @@ const UA = {
   wechatDesktop:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/81.0 Safari/537.36 MicroMessenger/7.0.20 WindowsWechat',
 };
+
+/** The sandbox and Stripe, as a server with Stripe's keys offers them outside `cn`. */
+const SANDBOX_AND_STRIPE = {
+  location: 'global' as const,
+  items: [
+    ...SANDBOX_ONLY.items,
+    { method: 'stripe' as const, name: 'Stripe', test_mode: true, flow: 'redirect' as const },
+  ],
+};
+
+const HOSTED = 'http://127.0.0.1/api/payments/sandbox/checkout?session=abc';
+const STRIPE_PAGE = 'https://checkout.stripe.example/c/pay/cs_test_1';
+
+function redirectTo(url: string, method: 'sandbox' | 'stripe') {
+  return {
+    body: {
+      payment_id: 'pay-1',
+      method,
+      test_mode: true,
+      next: { kind: 'redirect', url },
+      expire_time: T0 + 1800,
+    },
+  };
+}
 
 const CN_PROVIDERS = {
   location: 'cn' as const,
@@ -52,12 +82,13 @@ function dialogRoutes(device?: PaymentDevice): RouteObject[] {
   ];
 }
 
+/** By default two methods, so the dialog waits for a choice (one alone is gone to at once). */
 function stubs(extra: StubRoutes = {}, infos = basicInfosFixture()) {
   signIn();
   return stubFetch({
     ...signedInRoutes(infos),
-    'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
-    'GET /api/user/bill': { body: { bill: billFixture(), order: orderFixture() } },
+    'GET /api/account/payment/providers': { body: SANDBOX_AND_STRIPE },
+    'GET /api/user/bill': { body: billAnswerFixture() },
     ...extra,
   });
 }
@@ -78,28 +109,65 @@ describe('payment dialog: which buttons (spec sections 1, 2 and 6)', () => {
   it('location cn, phone inside WeChat: the WeChat button only', () => {
     expect(mobileProvidersFor('wechat')).toEqual(['wechatpay']);
     expect(paymentChoices('cn', 'wechat', CN_PROVIDERS.items)).toEqual([
-      { kind: 'provider', method: 'wechatpay', available: true },
+      { method: 'wechatpay', available: true },
     ]);
   });
 
   it('location cn, phone outside WeChat: the other provider only', () => {
     expect(paymentChoices('cn', 'mobile', CN_PROVIDERS.items)).toEqual([
-      { kind: 'provider', method: 'alipay', available: true },
+      { method: 'alipay', available: true },
     ]);
   });
 
-  it('location cn, desktop: both mobile providers', () => {
-    expect(
-      paymentChoices('cn', 'desktop', CN_PROVIDERS.items).map((c) => c.kind === 'provider' && c.method),
-    ).toEqual(['wechatpay', 'alipay']);
+  it('location cn, desktop: both mobile providers; one not set up is shown disabled', () => {
+    expect(paymentChoices('cn', 'desktop', CN_PROVIDERS.items).map((c) => c.method)).toEqual([
+      'wechatpay',
+      'alipay',
+    ]);
+    expect(paymentChoices('cn', 'desktop', CN_PROVIDERS.items.slice(0, 1))).toEqual([
+      { method: 'wechatpay', available: true },
+      { method: 'alipay', available: false },
+    ]);
   });
 
-  it('any other location: one button to the payment page, whatever the device', () => {
+  it('location cn with the test-mode provider: the sandbox beside the mobile providers', () => {
+    expect(paymentChoices('cn', 'desktop', [...CN_PROVIDERS.items, ...SANDBOX_ONLY.items])).toEqual([
+      { method: 'wechatpay', available: true },
+      { method: 'alipay', available: true },
+      { method: 'sandbox', available: true },
+    ]);
+  });
+
+  it('any other location: a button per provider offered, each straight to its page, whatever the device', () => {
     for (const device of ['wechat', 'mobile', 'desktop'] as const) {
       expect(paymentChoices('global', device, SANDBOX_ONLY.items)).toEqual([
-        { kind: 'payment_page', testMode: true },
+        { method: 'sandbox', available: true },
+      ]);
+      expect(paymentChoices('global', device, SANDBOX_AND_STRIPE.items)).toEqual([
+        { method: 'sandbox', available: true },
+        { method: 'stripe', available: true },
       ]);
     }
+  });
+
+  it('the one method to go straight to: only when it is the only one that can be used', () => {
+    expect(onlyMethod([{ method: 'sandbox', available: true }])).toBe('sandbox');
+    expect(onlyMethod([{ method: 'stripe', available: true }])).toBe('stripe');
+    expect(
+      onlyMethod([
+        { method: 'sandbox', available: true },
+        { method: 'stripe', available: true },
+      ]),
+    ).toBeNull();
+    // A provider shown but not set up is no choice.
+    expect(
+      onlyMethod([
+        { method: 'wechatpay', available: true },
+        { method: 'alipay', available: false },
+      ]),
+    ).toBe('wechatpay');
+    expect(onlyMethod([{ method: 'alipay', available: false }])).toBeNull();
+    expect(onlyMethod([])).toBeNull();
   });
 
   it('app_type of the create call follows the device (pc_web, wx_web, mb_web)', () => {
@@ -115,10 +183,10 @@ describe('payment dialog', () => {
   it('shows order number, details link, plan with validity and unit, date, price and payable amount', async () => {
     stubs({
       'GET /api/user/bill': {
-        body: {
+        body: billAnswerFixture({
           bill: billFixture({ pay_amount: 1499 }),
           order: orderFixture({ price: 1999, proration_credit: 500, pay_amount: 1499 }),
-        },
+        }),
       },
     });
     renderApp('/account/order/confirm', dialogRoutes('desktop'));
@@ -137,38 +205,92 @@ describe('payment dialog', () => {
     expect(dialog.getByText('Test mode')).toBeTruthy();
   });
 
-  it('a credit pack shows its credits kept until used, never a period (as its card says)', async () => {
+  it('a credit pack says its credits never expire (what the server does, as its card says), never its 1 year', async () => {
     stubs({
       'GET /api/user/bill': {
-        body: {
-          bill: billFixture(),
+        body: billAnswerFixture({
           order: orderFixture({
             plan_name: '1,000 credits',
             plan_kind: 'credit_pack',
             credits: 1000,
             plan_info: { validity: 1, validity_unit: 'year', validity_unit_alias: 'Year' },
           }),
-        },
+        }),
       },
     });
     renderApp('/account/order/confirm', dialogRoutes('desktop'));
     const dialog = within(await screen.findByRole('dialog', { name: 'Payment' }));
-    expect(await dialog.findByText('1,000 credits · 1K credits, kept until used')).toBeTruthy();
+    expect(await dialog.findByText('1,000 credits · Credits never expire')).toBeTruthy();
     expect(dialog.queryByText(/1 year/)).toBeNull();
   });
 
-  it('location other than cn: a button to the payment page with bill_id and order_id', async () => {
-    stubs();
+  it('one method offered (the sandbox): opening the dialog goes straight to its page, no click, no page of ours between', async () => {
+    const away = vi.spyOn(leave, 'leavePage').mockImplementation(() => {});
+    const fetch = stubs({
+      'GET /api/account/payment/providers': { body: SANDBOX_ONLY },
+      'POST /api/account/payments': redirectTo(HOSTED, 'sandbox'),
+    });
+    const app = renderApp('/account/order/confirm', dialogRoutes('desktop'));
+
+    await waitFor(() => expect(away).toHaveBeenCalledWith(HOSTED));
+    expect(fetch.callsTo('POST /api/account/payments')).toHaveLength(1);
+    expect(fetch.callsTo('POST /api/account/payments')[0]?.json()).toEqual({
+      bill_id: 'bill-1',
+      method: 'sandbox',
+      app_type: 'pc_web',
+    });
+    expect(app.location()).toBe('/account/order/confirm');
+    // Once per opening: the bill's poll does not start it again.
+    await act(() => new Promise((resolve) => setTimeout(resolve, PAYMENT_POLL_MS * 1.5)));
+    expect(fetch.callsTo('POST /api/account/payments')).toHaveLength(1);
+  });
+
+  it('one method offered (Stripe): straight to Stripe’s page', async () => {
+    const away = vi.spyOn(leave, 'leavePage').mockImplementation(() => {});
+    stubs({
+      'GET /api/account/payment/providers': {
+        body: { location: 'global', items: SANDBOX_AND_STRIPE.items.slice(1) },
+      },
+      'POST /api/account/payments': redirectTo(STRIPE_PAGE, 'stripe'),
+    });
+    renderApp('/account/order/confirm', dialogRoutes('desktop'));
+    await waitFor(() => expect(away).toHaveBeenCalledWith(STRIPE_PAGE));
+  });
+
+  it('several methods: the dialog asks which, and the one chosen leads straight to its provider’s page', async () => {
+    const away = vi.spyOn(leave, 'leavePage').mockImplementation(() => {});
+    const fetch = stubs({ 'POST /api/account/payments': redirectTo(STRIPE_PAGE, 'stripe') });
     const app = renderApp('/account/order/confirm', dialogRoutes('desktop'));
     const user = userEvent.setup();
     const methods = within(await screen.findByRole('group', { name: 'Payment methods' }));
-    expect(methods.getAllByRole('button')).toHaveLength(1);
+    expect(methods.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Sandbox (test mode)',
+      'Card (Stripe)',
+    ]);
+    expect(fetch.callsTo('POST /api/account/payments')).toHaveLength(0);
 
-    await user.click(methods.getByRole('button', { name: /Go to the payment page/ }));
-    await waitFor(() => expect(app.location()).toBe('/payment?bill_id=bill-1&order_id=order-1'));
+    await user.click(methods.getByRole('button', { name: 'Card (Stripe)' }));
+    await waitFor(() => expect(away).toHaveBeenCalledWith(STRIPE_PAGE));
+    expect(fetch.callsTo('POST /api/account/payments')[0]?.json()).toMatchObject({ method: 'stripe' });
+    // Never the app's own payment page on the way.
+    expect(app.location()).toBe('/account/order/confirm');
   });
 
-  it('location cn inside WeChat: WeChat Pay only, created with app_type wx_web, paid through the WeChat bridge', async () => {
+  it('after a failed payment the dialog says so and offers the methods again', async () => {
+    stubs({
+      'GET /api/user/bill': {
+        body: billAnswerFixture({ last_payment: { method: 'sandbox', status: 'failed', creation_time: T0 } }),
+      },
+    });
+    renderApp('/account/order/confirm', dialogRoutes('desktop'));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Payment' }));
+    expect(await dialog.findByText('The payment failed')).toBeTruthy();
+    expect(dialog.getByText('Nothing was charged. Try again, or choose another way to pay.')).toBeTruthy();
+    expect(dialog.queryByText('Waiting for your payment…')).toBeNull();
+    expect(dialog.getByRole('button', { name: 'Card (Stripe)' })).toBeTruthy();
+  });
+
+  it('location cn inside WeChat: WeChat Pay only, created with app_type wx_web, its pay sheet opened at once through the WeChat bridge', async () => {
     const BRIDGE = {
       appId: 'wx123',
       timeStamp: '1767225600',
@@ -195,7 +317,6 @@ describe('payment dialog', () => {
       cnInfos(),
     );
     renderApp('/account/order/confirm', dialogRoutes('wechat'));
-    const user = userEvent.setup();
     const methods = within(await screen.findByRole('group', { name: 'Payment methods' }));
     expect(methods.getAllByRole('button').map((b) => b.textContent)).toEqual(['WeChat Pay']);
     // Inside WeChat the order's details open on the WeChat page.
@@ -203,7 +324,7 @@ describe('payment dialog', () => {
       '/payment/order-details?id=order-1',
     );
 
-    await user.click(methods.getByRole('button', { name: 'WeChat Pay' }));
+    // The only way to pay here: WeChat's pay sheet opens without a click.
     await waitFor(() => expect(invoke).toHaveBeenCalledTimes(1));
     expect(invoke.mock.calls[0]?.slice(0, 2)).toEqual(['getBrandWCPayRequest', BRIDGE]);
     expect(fetch.callsTo('POST /api/account/payments')[0]?.json()).toEqual({
@@ -213,7 +334,7 @@ describe('payment dialog', () => {
     });
   });
 
-  it('location cn on a phone outside WeChat: the other provider only, its form submitted automatically', async () => {
+  it('location cn on a phone outside WeChat: the other provider only, started at once, its form submitted automatically', async () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     stubs(
       {
@@ -235,11 +356,10 @@ describe('payment dialog', () => {
       cnInfos(),
     );
     renderApp('/account/order/confirm', dialogRoutes('mobile'));
-    const user = userEvent.setup();
     const methods = within(await screen.findByRole('group', { name: 'Payment methods' }));
     expect(methods.getAllByRole('button').map((b) => b.textContent)).toEqual(['Alipay']);
 
-    await user.click(methods.getByRole('button', { name: 'Alipay' }));
+    // The only way to pay here: started at once, and its form submitted (spec section 5).
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     const form = submit.mock.contexts[0] as HTMLFormElement;
     expect(form.action).toBe('https://openapi.alipay.com/gateway.do?charset=utf-8');
@@ -304,10 +424,10 @@ describe('payment dialog', () => {
         asked.push(Date.now());
         const paid = asked.length >= 3;
         return {
-          body: {
+          body: billAnswerFixture({
             bill: billFixture({ status: paid ? 'paid' : 'unpaid' }),
             order: orderFixture({ status: paid ? 'paid' : 'unpaid' }),
-          },
+          }),
         };
       },
     });
@@ -333,7 +453,10 @@ describe('payment dialog', () => {
   it('a bill that is no longer unpaid (expired) also ends on /payment/result', async () => {
     stubs({
       'GET /api/user/bill': {
-        body: { bill: billFixture({ status: 'expired' }), order: orderFixture({ status: 'expired' }) },
+        body: billAnswerFixture({
+          bill: billFixture({ status: 'expired' }),
+          order: orderFixture({ status: 'expired' }),
+        }),
       },
     });
     const app = renderApp('/account/order/confirm', dialogRoutes('desktop'));

@@ -1,16 +1,14 @@
-import { AlipayOutlined, CreditCardOutlined, WechatOutlined } from '@ant-design/icons';
-import type { PaymentMethod } from '@app/contract/billing/payments';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Modal, Result, Skeleton, Spin, Typography } from 'antd';
-import { type ReactNode, useMemo } from 'react';
+import { Alert, Flex, Modal, Result, Skeleton, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useBasicInfos } from '../../lib/session/basic-infos';
 import { orderStatusLabel, paymentMethodLabel } from '../billing-labels/billing-labels';
 import { PaymentActionView } from './payment-action-view';
 import { providersQuery } from './payment-api';
-import { type PaymentChoice, paymentChoices, paymentPagePath } from './payment-choices';
+import { onlyMethod, paymentChoices } from './payment-choices';
 import { type PaymentDevice, paymentDevice } from './payment-device';
+import { attemptEnded, PaymentAttemptNotice, PaymentMethodButtons } from './payment-methods';
 import { PaymentSummary } from './payment-summary';
 import { useBillWatch } from './use-bill-watch';
 import { usePayWith } from './use-pay-with';
@@ -23,15 +21,11 @@ export interface PaymentDialogProps {
   device?: PaymentDevice;
 }
 
-const METHOD_ICONS: Partial<Record<PaymentMethod, ReactNode>> = {
-  wechatpay: <WechatOutlined aria-hidden />,
-  alipay: <AlipayOutlined aria-hidden />,
-};
-
 /**
  * The payment dialog of spec sections 1, 2 and 4: the order and what to pay, a button per payment
- * method for this location and device, and the bill polled every second until it is no longer
- * unpaid, when the route is replaced with `/payment/result`.
+ * method for this location and device, each leading straight to its provider (with only one, the
+ * dialog goes there at once), what became of the last attempt, and the bill polled every second
+ * until it is no longer unpaid, when the route is replaced with `/payment/result`.
  */
 export function PaymentDialog({ billId, onClose, device: givenDevice }: PaymentDialogProps) {
   const { t } = useTranslation();
@@ -53,50 +47,38 @@ function PaymentDialogBody({
   givenDevice?: PaymentDevice;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const device = useMemo(() => givenDevice ?? paymentDevice(), [givenDevice]);
   const infos = useBasicInfos();
   const providers = useQuery(providersQuery);
   const bill = useBillWatch(billId);
   const { pay, started, pending } = usePayWith(billId, device);
+  const unpaid = bill.data?.bill.status === 'unpaid' && Boolean(bill.data.order);
+  const choices =
+    providers.data && infos.data
+      ? paymentChoices(infos.data.global_config.location_val, device, providers.data.items)
+      : null;
+  const only = choices ? onlyMethod(choices) : null;
+
+  // With one way to pay there is nothing to choose: the dialog goes straight to that provider
+  // (once per opening; a refusal, an expired bill, leaves the button to try again).
+  const { mutate } = pay;
+  const wentStraight = useRef(false);
+  useEffect(() => {
+    if (!unpaid || only === null || wentStraight.current) return;
+    wentStraight.current = true;
+    mutate(only);
+  }, [unpaid, only, mutate]);
 
   if (bill.isError) {
     return <Result status="warning" title={t('Invalid bill number')} />;
   }
-  if (!bill.data || !providers.data || !infos.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!bill.data || !choices || !providers.data) return <Skeleton active paragraph={{ rows: 6 }} />;
 
   const { order } = bill.data;
   if (!order) return <Result status="warning" title={t('Invalid bill number')} />;
-  const unpaid = bill.data.bill.status === 'unpaid';
-  const choices = paymentChoices(infos.data.global_config.location_val, device, providers.data.items);
-
-  const button = (choice: PaymentChoice) => {
-    if (choice.kind === 'payment_page') {
-      return (
-        <Button
-          key="payment-page"
-          type="primary"
-          icon={<CreditCardOutlined aria-hidden />}
-          onClick={() => navigate(paymentPagePath(billId, order.id))}
-        >
-          {choice.testMode ? t('Go to the payment page (test mode)') : t('Go to the payment page')}
-        </Button>
-      );
-    }
-    return (
-      <Button
-        key={choice.method}
-        type="primary"
-        icon={METHOD_ICONS[choice.method]}
-        disabled={!choice.available || pay.isPending}
-        loading={pending === choice.method}
-        title={choice.available ? undefined : t('This payment method is not set up on this server yet')}
-        onClick={() => pay.mutate(choice.method)}
-      >
-        {paymentMethodLabel(choice.method, t)}
-      </Button>
-    );
-  };
+  const leaving =
+    pending !== null &&
+    providers.data.items.find((provider) => provider.method === pending)?.flow === 'redirect';
 
   return (
     <Flex vertical gap={16}>
@@ -111,18 +93,20 @@ function PaymentDialogBody({
       <PaymentSummary bill={bill.data.bill} order={order} device={device} onLeave={onClose} />
       {unpaid ? (
         <>
-          <Flex gap={8} wrap role="group" aria-label={t('Payment methods')}>
-            {choices.map(button)}
-          </Flex>
-          {choices.some((choice) => choice.kind === 'provider' && !choice.available) ? (
+          <PaymentAttemptNotice attempt={bill.data.last_payment} started={started !== null} />
+          <PaymentMethodButtons
+            choices={choices}
+            pending={pending}
+            retry={attemptEnded(bill.data.last_payment)}
+            onPay={(method) => pay.mutate(method)}
+          />
+          {leaving ? (
             <Typography.Text type="secondary">
-              {t('This payment method is not set up on this server yet')}
+              <Spin size="small" />{' '}
+              {t('Taking you to {{provider}}…', { provider: paymentMethodLabel(pending, t) })}
             </Typography.Text>
           ) : null}
           {started ? <PaymentActionView started={started} /> : null}
-          <Typography.Text type="secondary">
-            <Spin size="small" /> {t('Waiting for your payment…')}
-          </Typography.Text>
         </>
       ) : (
         <Alert type="info" title={orderStatusLabel(bill.data.bill.status, t)} />
