@@ -42,6 +42,9 @@ export default async function globalSetup(config: FullConfig) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...google.serverEnv,
       ...stripe.serverEnv,
+      // Journeys pay with the sandbox and with Stripe's stand-in on one server: both offered (by
+      // default a real provider takes the sandbox's place).
+      PAYMENTS_SANDBOX: 'on',
     },
   });
   google.allowRedirect(server.url);

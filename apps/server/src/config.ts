@@ -49,6 +49,11 @@ export const zConfig = z.object({
   WEB_DIST: z.string().default(defaultWebDist),
   /** `cn` makes the China-region defaults (language, currency, location). */
   REGION: z.enum(['global', 'cn']).default('global'),
+  /**
+   * The sandbox payment provider (test mode, no money moves): `auto` offers it only while no real
+   * provider of the location is set up; `on` always (tests, demos); `off` never.
+   */
+  PAYMENTS_SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   SERVE_WEB: zBool(true),
   /** Background jobs (pg-boss): e-mail retries, purges, reminders. Off only in focused tests. */
   JOBS_ENABLED: zBool(true),

@@ -46,13 +46,43 @@ export function paymentProviders(platform: Platform): PaymentProviders {
   return providers;
 }
 
-/** A provider offered here and now: right location, keys set. Null if not; else its test mode. */
+/** A vendor offered here and now: right location, keys set. Null if not; else its test mode. */
+async function vendorOffered(
+  provider: PaymentProvider,
+  location: 'cn' | 'global',
+): Promise<{ testMode: boolean } | null> {
+  if (!provider.availableIn(location)) return null;
+  return provider.configured ? provider.configured() : { testMode: provider.testMode };
+}
+
+/**
+ * A provider offered here and now. The sandbox takes payments without money, so it must never sit
+ * beside a real provider (a customer would pick it and get the plan for nothing):
+ * `PAYMENTS_SANDBOX=auto` (the default) offers it only while no vendor of this location is set up
+ * (a fresh install, the demo), `on` always (tests, a demo beside a test-mode vendor), `off` never.
+ */
 async function offered(
+  platform: Platform,
   provider: PaymentProvider | undefined,
   location: 'cn' | 'global',
 ): Promise<{ testMode: boolean } | null> {
-  if (!provider?.availableIn(location)) return null;
-  return provider.configured ? provider.configured() : { testMode: provider.testMode };
+  if (!provider) return null;
+  if (provider.method !== 'sandbox') return vendorOffered(provider, location);
+  const setting = platform.config.PAYMENTS_SANDBOX;
+  if (setting === 'off') return null;
+  if (setting === 'auto') {
+    const vendors = paymentProviders(platform)
+      .all()
+      .filter((other) => other.method !== 'sandbox');
+    const set = await Promise.all(vendors.map((vendor) => vendorOffered(vendor, location)));
+    if (set.some((offer) => offer !== null)) return null;
+  }
+  return vendorOffered(provider, location);
+}
+
+/** Whether a provider's notices may still pay: the sandbox's only while it is offered. */
+export async function takesNotices(platform: Platform, provider: PaymentProvider): Promise<boolean> {
+  return provider.method !== 'sandbox' || (await offered(platform, provider, locationOf(platform))) !== null;
 }
 
 const locationOf = (platform: Platform): 'cn' | 'global' =>
@@ -75,7 +105,7 @@ export async function listProviders(platform: Platform, ctx: SignedInContext, ap
   const providers = paymentProviders(platform)
     .all()
     .filter((provider) => !appType || (OFFERED_BY_DEVICE[provider.method] ?? [appType]).includes(appType));
-  const offers = await Promise.all(providers.map((provider) => offered(provider, location)));
+  const offers = await Promise.all(providers.map((provider) => offered(platform, provider, location)));
   return {
     location,
     items: providers.flatMap((provider, i) => {
@@ -167,7 +197,7 @@ async function startPayment(
   input: { bill_id: string; method: PaymentMethod; app_type: AppType; qrcode_width?: number },
 ) {
   const provider = paymentProviders(platform).get(input.method);
-  const offer = await offered(provider, locationOf(platform));
+  const offer = await offered(platform, provider, locationOf(platform));
   if (!provider || !offer) throw validationError({ method: 'This payment method is not available' });
   const bill = await billsToPay(platform).teamBill(platform.db, {
     teamId: ctx.team.id,
@@ -279,6 +309,10 @@ export async function receiveNotification(
   if (!provider) throw new AppError('NOT_FOUND', { msg: 'Unknown payment provider' });
   let notification: ProviderNotification;
   try {
+    // A sandbox page opened before a real provider was set up pays nothing once it is.
+    if (!(await takesNotices(platform, provider))) {
+      throw new InvalidNotification('the sandbox provider is not offered on this server');
+    }
     notification = await provider.parseNotification(raw);
   } catch (error) {
     if (!(error instanceof InvalidNotification)) throw error;

@@ -1,4 +1,8 @@
-import { saveForeignKey, testForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
+import {
+  clearForeignKey,
+  saveForeignKey,
+  testForeignKey,
+} from '@app/contract/admin/foreign-keys/foreign-keys';
 import { createOrder, getBill, getOrder } from '@app/contract/billing/orders';
 import { createPayment, listPaymentProviders } from '@app/contract/billing/payments';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -9,7 +13,15 @@ import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import { failure, signatureHeader } from '../../../test/stripe-stand-in/protocol';
 import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
-import { balanceOf, expireBillNow, ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
+import {
+  balanceOf,
+  expireBillNow,
+  ledgerExplains,
+  planId,
+  startPaying,
+  submitCheckout,
+  teamIdOf,
+} from '../../billing/billing.test-kit';
 import { STRIPE_API_VERSION } from '../../foreign-keys/stripe-api';
 import { CHECKOUT_MIN_SECONDS } from './stripe-provider';
 
@@ -113,12 +125,42 @@ describe('payments with Stripe Checkout (stand-in)', () => {
   const outcomeOf = (delivery: { answer: string }) =>
     (JSON.parse(delivery.answer) as { outcome?: string }).outcome;
 
-  it('offers Stripe (test keys: test mode) beside the sandbox, and makes a Checkout Session from the bill', async () => {
+  it('a sandbox page opened before Stripe was set up pays nothing once it is: the bill stays unpaid, no credits', async () => {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    (await callEndpoint(t.app, clearForeignKey, { as: admin, params: { kind: 'stripe' } })).ok();
+    let paying: Awaited<ReturnType<typeof startPaying>>;
+    try {
+      paying = await startPaying(t, user, 'credits_1000');
+    } finally {
+      await saveKeys({});
+    }
+    const before = (await balanceOf(t, teamId)).balance;
+    const page = await submitCheckout(t, paying.session, 'pay');
+    expect(page.body).not.toContain('/payment/result');
+    const bill = (await callEndpoint(t.app, getBill, { as: user, query: { id: paying.bill.id } })).ok();
+    expect(bill.bill.status).toBe('unpaid');
+    expect((await balanceOf(t, teamId)).balance).toBe(before);
+    expect(await outcomesOf(paying.ref)).toEqual([]);
+  });
+
+  it('offers Stripe (test keys: test mode) in the sandbox’s place, and makes a Checkout Session from the bill', async () => {
     const user = await signUpUser(t.app);
     const providers = (await callEndpoint(t.app, listPaymentProviders, { as: user })).ok();
+    // The sandbox pays without money: never offered beside a real provider (PAYMENTS_SANDBOX=auto).
     expect(providers.items).toEqual([
-      { method: 'sandbox', name: expect.any(String), test_mode: true, flow: 'redirect' },
       { method: 'stripe', name: 'Stripe', test_mode: true, flow: 'redirect' },
+    ]);
+    const made = (
+      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, 'pro_monthly') } })
+    ).ok();
+    const sandbox = await callEndpoint(t.app, createPayment, {
+      as: user,
+      body: { bill_id: made.bill.id, method: 'sandbox' },
+    });
+    expect([sandbox.status, sandbox.error().fields]).toEqual([
+      400,
+      { method: 'This payment method is not available' },
     ]);
 
     const before = Math.floor(Date.now() / 1000);
