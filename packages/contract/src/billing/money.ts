@@ -13,6 +13,43 @@ export const zCurrency = z
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{3}$/, { message: 'A three-letter currency code (USD, CNY, EUR...)' });
+/**
+ * Currencies whose amounts are not hundredths (zero-decimal ones, and three-decimal ones a
+ * provider takes in thousandths). Prices are cents (the spec shows cents / 100), so a price in one
+ * of these would be charged 100 times over or a tenth (Paymenter/Paymenter#1258).
+ */
+export const CURRENCIES_NOT_IN_CENTS: ReadonlySet<string> = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+  'BHD',
+  'IQD',
+  'JOD',
+  'KWD',
+  'LYD',
+  'OMR',
+  'TND',
+]);
+
+/** A currency a price can be set in: one whose amounts are cents. */
+export const zPriceCurrency = zCurrency.refine((code) => !CURRENCIES_NOT_IN_CENTS.has(code), {
+  message: 'Prices are in cents: choose a currency with two decimals (not JPY, KRW and the like)',
+});
+
 export const zCredits = z.number().int();
 
 export const zBillingId = z.string().trim().min(1).max(64);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
-import { zBillingId, zCents, zCredits, zCurrency, zFunctionKey, zValidityUnit } from './money';
+import { zBillingId, zCents, zCredits, zFunctionKey, zPriceCurrency, zValidityUnit } from './money';
 
 const tags = ['billing: plans'];
 
@@ -110,7 +110,7 @@ export const zPlanFields = z.object({
   description: z.string().trim().max(1000, { message: 'Input exceeds maximum length' }),
   kind: zPlanKind,
   price: z.number().int().min(0).max(100_000_000),
-  currency: zCurrency,
+  currency: zPriceCurrency,
   validity: z.number().int().min(1).max(120),
   validity_unit: zValidityUnit,
   credits: z.number().int().min(0).max(1_000_000_000),

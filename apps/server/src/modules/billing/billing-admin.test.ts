@@ -46,6 +46,9 @@ describe('billing admin: plans, function permissions, credits, orders, invoices,
       (record) => record.result === 'success',
     ).length;
 
+  const adminPlanKeys = async () =>
+    (await callEndpoint(t.app, listAdminPlans, { as: admin, query: {} })).ok().items.map((plan) => plan.key);
+
   const newPlan = (key: string) => ({
     key,
     name: `Plan ${key}`,
@@ -57,6 +60,35 @@ describe('billing admin: plans, function permissions, credits, orders, invoices,
     storage_quota_bytes: 1024 ** 3,
     seats: 2,
     functions: ['chat'],
+  });
+
+  it('a plan is priced in a currency with cents only: JPY (no decimals) or KWD (three) is a VALIDATION_ERROR naming currency, and nothing is made or changed', async () => {
+    for (const currency of ['JPY', 'kwd']) {
+      const refused = await callEndpoint(t.app, createPlan, {
+        as: admin,
+        body: { ...newPlan(`yen_${currency.toLowerCase()}`), currency },
+      });
+      expect(refused.error()).toMatchObject({
+        error_code: 'VALIDATION_ERROR',
+        fields: {
+          currency: 'Prices are in cents: choose a currency with two decimals (not JPY, KRW and the like)',
+        },
+      });
+    }
+    expect((await adminPlanKeys()).filter((key) => key.startsWith('yen_'))).toEqual([]);
+    const euro = (
+      await callEndpoint(t.app, createPlan, { as: admin, body: { ...newPlan('euro'), currency: 'eur' } })
+    ).ok().plan;
+    expect(euro.currency).toBe('EUR');
+    const moved = await callEndpoint(t.app, updatePlan, {
+      as: admin,
+      params: { id: euro.id },
+      body: { currency: 'KRW' },
+    });
+    expect(moved.error().fields).toMatchObject({ currency: expect.stringContaining('two decimals') });
+    expect((await callEndpoint(t.app, deletePlan, { as: admin, params: { id: euro.id } })).ok().result).toBe(
+      'deleted',
+    );
   });
 
   it('plans: created and changed with a record; an update changes only what it names; a plan never used is deleted, a used one archived, the free one kept', async () => {

@@ -1,3 +1,4 @@
+import { CURRENCIES_NOT_IN_CENTS } from '@app/contract/billing/money';
 import { seededText } from '@app/contract/i18n/seeded-texts';
 import Stripe from 'stripe';
 import { AppError, validationError } from '../../../platform/app-error';
@@ -42,35 +43,6 @@ export function checkoutExpiry(billExpiresAt: number, nowSeconds: number): numbe
     nowSeconds + CHECKOUT_MAX_SECONDS,
   );
 }
-
-/**
- * Currencies whose Stripe amounts are not hundredths (zero-decimal, and three-decimal ones that
- * Stripe takes in thousandths). Bills hold cents (the spec shows cents / 100), so a bill in one of
- * these would be charged 100 times over or a tenth (Paymenter/Paymenter#1258): refused.
- */
-const NOT_TWO_DECIMAL = new Set([
-  'BIF',
-  'CLP',
-  'DJF',
-  'GNF',
-  'JPY',
-  'KMF',
-  'KRW',
-  'MGA',
-  'PYG',
-  'RWF',
-  'UGX',
-  'VND',
-  'VUV',
-  'XAF',
-  'XOF',
-  'XPF',
-  'BHD',
-  'JOD',
-  'KWD',
-  'OMR',
-  'TND',
-]);
 
 /** Stripe's hosted pages in the reader's language. */
 export const STRIPE_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = {
@@ -138,7 +110,7 @@ export function stripeProvider(platform: Platform): PaymentProvider {
     async initiate(input: InitiateInput): Promise<Initiated> {
       const values = await mustHaveKeys();
       const currency = input.currency.toUpperCase();
-      if (NOT_TWO_DECIMAL.has(currency)) {
+      if (CURRENCIES_NOT_IN_CENTS.has(currency)) {
         throw validationError({ method: 'Stripe cannot take a bill in this currency' });
       }
       const base = platform.config.publicUrl.replace(/\/+$/, '');
