@@ -567,7 +567,13 @@ describe('the query model, as the assistant asks it', () => {
         const result = await ask({ source: 'ga', metrics: ['sessions'], date_range: name }, 'zh_CN');
         expect(result.ranges[0]).toEqual({ role: 'current', label, ...quickRange(name, today) });
         const range = quickRange(name, today);
-        expect(result.rows[0]?.sessions).toBe(await sumOf('sessions', range));
+        // A range with no rows yet (this month so far, on the 1st: today is not synced) has no
+        // total: null, as SQL's sum of nothing, never a made-up 0.
+        const [sum] = await raw('select sum(sessions) from ga_daily where date between ? and ?', [
+          range.start,
+          range.end,
+        ]);
+        expect(result.rows[0]?.sessions ?? null).toBe(sum?.[0] == null ? null : Number(sum[0]));
       }
       const french = await ask({ source: 'ga', metrics: ['sessions'], date_range: 'last_week' }, 'fr_FR');
       expect(french.ranges[0]?.label).toBe('La semaine dernière');

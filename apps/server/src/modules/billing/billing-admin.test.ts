@@ -62,35 +62,6 @@ describe('billing admin: plans, function permissions, credits, orders, invoices,
     functions: ['chat'],
   });
 
-  it('a plan is priced in a currency with cents only: JPY (no decimals) or KWD (three) is a VALIDATION_ERROR naming currency, and nothing is made or changed', async () => {
-    for (const currency of ['JPY', 'kwd']) {
-      const refused = await callEndpoint(t.app, createPlan, {
-        as: admin,
-        body: { ...newPlan(`yen_${currency.toLowerCase()}`), currency },
-      });
-      expect(refused.error()).toMatchObject({
-        error_code: 'VALIDATION_ERROR',
-        fields: {
-          currency: 'Prices are in cents: choose a currency with two decimals (not JPY, KRW and the like)',
-        },
-      });
-    }
-    expect((await adminPlanKeys()).filter((key) => key.startsWith('yen_'))).toEqual([]);
-    const euro = (
-      await callEndpoint(t.app, createPlan, { as: admin, body: { ...newPlan('euro'), currency: 'eur' } })
-    ).ok().plan;
-    expect(euro.currency).toBe('EUR');
-    const moved = await callEndpoint(t.app, updatePlan, {
-      as: admin,
-      params: { id: euro.id },
-      body: { currency: 'KRW' },
-    });
-    expect(moved.error().fields).toMatchObject({ currency: expect.stringContaining('two decimals') });
-    expect((await callEndpoint(t.app, deletePlan, { as: admin, params: { id: euro.id } })).ok().result).toBe(
-      'deleted',
-    );
-  });
-
   it('plans: created and changed with a record; an update changes only what it names; a plan never used is deleted, a used one archived, the free one kept', async () => {
     const made = (await callEndpoint(t.app, createPlan, { as: admin, body: newPlan('starter') })).ok().plan;
     expect(made).toMatchObject({ key: 'starter', status: 'active', functions: ['chat'], sort_order: 100 });
@@ -135,6 +106,35 @@ describe('billing admin: plans, function permissions, credits, orders, invoices,
       params: { id: await planId(t, 'free') },
     });
     expect(free.error().error_code).toBe('CONFLICT');
+  });
+
+  it('a plan is priced in a currency with cents only: JPY (no decimals) or KWD (three) is a VALIDATION_ERROR naming currency, and nothing is made or changed', async () => {
+    for (const currency of ['JPY', 'kwd']) {
+      const refused = await callEndpoint(t.app, createPlan, {
+        as: admin,
+        body: { ...newPlan(`yen_${currency.toLowerCase()}`), currency },
+      });
+      expect(refused.error()).toMatchObject({
+        error_code: 'VALIDATION_ERROR',
+        fields: {
+          currency: 'Prices are in cents: choose a currency with two decimals (not JPY, KRW and the like)',
+        },
+      });
+    }
+    expect((await adminPlanKeys()).filter((key) => key.startsWith('yen_'))).toEqual([]);
+    const euro = (
+      await callEndpoint(t.app, createPlan, { as: admin, body: { ...newPlan('euro'), currency: 'eur' } })
+    ).ok().plan;
+    expect(euro.currency).toBe('EUR');
+    const moved = await callEndpoint(t.app, updatePlan, {
+      as: admin,
+      params: { id: euro.id },
+      body: { currency: 'KRW' },
+    });
+    expect(moved.error().fields).toMatchObject({ currency: expect.stringContaining('two decimals') });
+    expect((await callEndpoint(t.app, deletePlan, { as: admin, params: { id: euro.id } })).ok().result).toBe(
+      'deleted',
+    );
   });
 
   it('function permissions: a function the plan does not allow is FORBIDDEN; allowing it lets the call through', async () => {
