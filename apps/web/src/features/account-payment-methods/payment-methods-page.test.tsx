@@ -139,7 +139,7 @@ describe('/account/wallet/payment-method', () => {
     const visaRow = within(list).getAllByRole('listitem')[1] as HTMLElement;
     await userEvent.click(within(visaRow).getByRole('button', { name: 'Remove' }));
     expect(
-      await screen.findByText('It is the default card: Mastercard •••• 4444 becomes the default instead.'),
+      await screen.findByText('It is the default card: Mastercard •••• 4444 will be the default instead.'),
     ).toBeTruthy();
     expect(callsTo('DELETE /api/account/wallet/payment-methods/pm_visa')).toHaveLength(0);
     const confirm = screen.getByText('Remove Visa •••• 4242?').closest('.ant-popover') as HTMLElement;
