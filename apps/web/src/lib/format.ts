@@ -102,3 +102,8 @@ function toDayjs(value: DateInput | null | undefined): Dayjs | null {
 export function centsToAmount(cents: number): number {
   return cents / 100;
 }
+
+/** `12.34` (units) -> `1234` cents, rounded so binary fractions never lose a cent. */
+export function amountToCents(amount: number): number {
+  return Math.round(amount * 100);
+}

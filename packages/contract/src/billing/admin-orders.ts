@@ -37,13 +37,22 @@ export const listAdminOrders = defineEndpoint({
   response: zListResponse(zAdminOrder),
 });
 
+export const REFUND_STATES = ['pending', 'succeeded', 'failed'] as const;
+
 export const zRefund = z.object({
   id: z.string(),
+  /** Ours, given to the provider: a refund asked again with it is the same refund. */
+  refund_no: z.string(),
+  /** `pending` until the provider confirms it; credits move only once it `succeeded`. */
+  status: z.enum(REFUND_STATES),
   amount: z.number().int(),
   currency: z.string(),
   credits_reversed: z.number().int(),
   reason: z.string(),
   provider_reference: z.string().nullable(),
+  /** The provider's words when it refused the refund, or why asking it failed (retried while pending). */
+  failure: z.string().nullable(),
+  settled_time: zSeconds.nullable(),
   actor: z.object({ id: z.string(), username: z.string() }).nullable(),
   creation_time: zSeconds,
 });
@@ -76,21 +85,35 @@ export const getAdminOrder = defineEndpoint({
     ),
     invoice: z.object({ id: z.string(), status: z.string() }).nullable(),
     refundable: z.boolean(),
+    /** What can still be refunded: paid, less refunds that succeeded or are pending (minor units). */
+    refundable_amount: z.number().int(),
   }),
 });
 
 /**
- * Refunds a paid order in full through its provider: the credits it granted are reversed (as far
- * as the team still has them; a `refund` ledger entry), the subscription it paid for is cut back
- * (to the free plan when it was the current one), and the bill and order read `refunded`.
+ * Refunds a paid order, in full or in part (`amount` in minor units; all that is left when
+ * omitted), through its provider, under our refund number. The refund is `pending` until the
+ * provider confirms it; then the credits the order gave are reversed in proportion to the amount
+ * (as far as the team still has them; a `refund` ledger entry for this refund's share alone), and
+ * once the whole amount is refunded the subscription it paid for is cut back and the bill and
+ * order read `refunded`. `request_id` makes a retried request the same refund.
  */
 export const refundOrder = defineEndpoint({
   method: 'POST',
   path: '/api/admin/orders/{id}/refund',
   permission: 'admin.orders.refund',
-  summary: 'Refund a paid order (recorded with a reason)',
+  summary: 'Refund a paid order, in full or in part (recorded with a reason)',
   tags,
   params: zIdParams,
-  body: z.object({ reason: zReason }),
+  body: z.object({
+    reason: zReason,
+    amount: z
+      .number({ message: 'Enter an amount' })
+      .int({ message: 'Enter a whole number of cents' })
+      .min(1, { message: 'Refund at least 0.01' })
+      .max(1_000_000_000_000, { message: 'Too large an amount' })
+      .optional(),
+    request_id: z.string().trim().min(8).max(64).optional(),
+  }),
   response: z.object({ order: zAdminOrder, refund: zRefund }),
 });

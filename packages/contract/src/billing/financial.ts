@@ -4,8 +4,9 @@ import { zCurrency, zDay } from './money';
 
 /**
  * `/admin/financial`: money received and refunded, in one currency (cents), over a range of days
- * (UTC offset of the caller). Revenue counts paid orders on the day they were paid; refunds on the
- * day they were made; `net` = revenue - refunds. Every breakdown adds up to the totals.
+ * (UTC offset of the caller). Revenue counts paid orders on the day they were paid; refunds (full
+ * and partial, each once) on the day the provider confirmed them; `net` = revenue - refunds. Every
+ * breakdown adds up to the totals.
  */
 export const getFinancialReport = defineEndpoint({
   method: 'GET',

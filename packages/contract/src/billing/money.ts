@@ -52,6 +52,17 @@ export const zPriceCurrency = zCurrency.refine((code) => !CURRENCIES_NOT_IN_CENT
 
 export const zCredits = z.number().int();
 
+/**
+ * Cents as the amount written out with its currency, by integer arithmetic: 4900 CNY is
+ * "49.00 CNY", -5 USD "-0.05 USD" (plans use two-decimal currencies only). For texts that carry an
+ * amount as a parameter (an operator's inbox message); pages format with the locale.
+ */
+export function centsText(cents: number, currency: string): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')} ${currency}`;
+}
+
 export const zBillingId = z.string().trim().min(1).max(64);
 export const zIdParams = z.object({ id: zBillingId });
 

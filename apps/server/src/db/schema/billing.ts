@@ -243,29 +243,50 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
     uniqueIndex('payments_one_capture_idx').on(t.billId).where(sql`${t.status} in ('captured', 'refunded')`),
     index('payments_order_idx').on(t.orderId),
+    // Reconciliation's each minute: the trades still open, oldest first.
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
-/** A full refund of a paid order (one per order), with what it reversed. */
+/**
+ * A refund of a paid order, full or partial (an order may have several, up to what was paid).
+ * `refund_no` is ours, given to the provider as its idempotency key (Stripe's key, WeChat Pay's
+ * `out_refund_no`, Alipay's `out_request_no`), so asking again never refunds twice. A refund is
+ * `pending` until the provider confirms it (`succeeded`) or refuses it (`failed`); only then do
+ * credits move, by this refund's own share, and the ledger books that share alone.
+ */
 export const refunds = pgTable(
   'refunds',
   {
     id: id(),
     orderId: text('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id),
     paymentId: text('payment_id').references(() => payments.id),
     teamId: text('team_id').notNull(),
+    refundNo: text('refund_no').notNull().unique(),
+    /** The caller's key for this request (a retried click names the same refund). */
+    requestId: text('request_id'),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull().default('pending'),
     creditsReversed: bigint('credits_reversed', { mode: 'number' }).notNull().default(0),
     reason: text('reason').notNull(),
     providerRef: text('provider_ref'),
+    /** Why the provider refused it, or why asking it failed (retried while pending). */
+    failure: text('failure'),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('refunds_created_idx').on(t.createdAt)],
+  (t) => [
+    index('refunds_created_idx').on(t.createdAt),
+    index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_request_idx').on(t.orderId, t.requestId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_check', sql`${t.amount} >= 0`),
+  ],
 );
 
 /** Every notification a provider sent, with what became of it (applied, duplicate, refused...). */

@@ -10,7 +10,7 @@ export interface MoneyRange {
 }
 
 /** The offset is an integer computed here, inlined so SELECT and GROUP BY hold the same expression. */
-const dayIn = (column: typeof orders.paidAt | typeof refunds.createdAt, offsetHours: number) =>
+const dayIn = (column: typeof orders.paidAt | typeof refunds.settledAt, offsetHours: number) =>
   sql<string>`to_char((${column} at time zone 'UTC') + make_interval(mins => ${sql.raw(String(Math.round(offsetHours * 60)))}), 'YYYY-MM-DD')`;
 
 /** Paid orders by (day paid, method, plan): one row per group, summed in SQL. */
@@ -39,9 +39,12 @@ export function revenueGroups(db: Db, range: MoneyRange) {
     .groupBy(day, method, orders.planId, orders.planName);
 }
 
-/** Refunds by (day refunded, method, plan). */
+/**
+ * Refunds the provider confirmed, by (day confirmed, method, plan): a pending refund has moved no
+ * money yet, and a failed one never will. Each refund counts once, partial ones included.
+ */
 export function refundGroups(db: Db, range: MoneyRange) {
-  const day = dayIn(refunds.createdAt, range.offsetHours);
+  const day = dayIn(refunds.settledAt, range.offsetHours);
   const method = sql<string>`coalesce(${bills.method}, 'none')`;
   return db
     .select({
@@ -58,8 +61,9 @@ export function refundGroups(db: Db, range: MoneyRange) {
     .where(
       and(
         eq(refunds.currency, range.currency),
-        gte(refunds.createdAt, range.start),
-        lt(refunds.createdAt, range.end),
+        eq(refunds.status, 'succeeded'),
+        gte(refunds.settledAt, range.start),
+        lt(refunds.settledAt, range.end),
       ),
     )
     .groupBy(day, method, orders.planId, orders.planName);

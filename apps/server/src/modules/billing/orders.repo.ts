@@ -1,7 +1,7 @@
 import { adminOrderListFields } from '@app/contract/billing/admin-orders';
 import { orderListFields } from '@app/contract/billing/orders';
 import type { ListQuery } from '@app/contract/list';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { bills, invoices, orders, refunds, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { bindList, listOrder, listPage, listWhere, searchColumns } from '../../platform/list-query';
@@ -213,7 +213,8 @@ export function refundsOfOrder(db: Db, orderId: string) {
     .select({ refund: refunds, actorName: users.name })
     .from(refunds)
     .leftJoin(users, eq(users.id, refunds.actorId))
-    .where(eq(refunds.orderId, orderId));
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(asc(refunds.createdAt), asc(refunds.refundNo));
 }
 
 export async function latestInvoiceOf(db: Queryable, orderId: string) {

@@ -272,17 +272,19 @@ export async function cutBack(
   tx: Tx,
   order: OrderRow,
   now: Date,
-  actor: { actorId: string; reason: string },
+  actor: { actorId: string | null; reason: string },
+  /** The credits to take back: all the order gave, less what its earlier partial refunds took. */
+  credits = order.credits,
 ): Promise<number> {
   const ref = { referenceType: 'order', referenceId: order.id, note: actor.reason, userId: actor.actorId };
-  if (order.kind === 'buy') return takeBack(tx, order.teamId, { granted: 0, purchased: order.credits }, ref);
+  if (order.kind === 'buy') return takeBack(tx, order.teamId, { granted: 0, purchased: credits }, ref);
   // The active row first: every change of a team's plan takes that lock before any other row's.
   const active = await lockActive(tx, order.teamId);
   const rows = await subscriptionsOfOrder(tx, order.id);
   let taken = 0;
   for (const { sub, plan } of rows) {
     if (sub.status === 'active') {
-      taken += await takeBack(tx, order.teamId, { granted: order.credits, purchased: 0 }, ref);
+      taken += await takeBack(tx, order.teamId, { granted: credits, purchased: 0 }, ref);
       await updateSubscription(tx, sub.id, {
         status: 'canceled',
         cancelReason: actor.reason,

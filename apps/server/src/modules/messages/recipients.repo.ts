@@ -1,6 +1,7 @@
 import type { Audience } from '@app/contract/messages/send';
+import { grantMatches, SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { notificationSettings, teamMembers, users } from '../../db/schema';
+import { notificationSettings, roleGrants, teamMembers, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
 export interface Recipient {
@@ -38,6 +39,21 @@ export function findAudience(db: Db | Tx, audience: Audience): Promise<Recipient
         .where(and(active, inArray(users.id, [...new Set(audience.user_ids)])))
         .orderBy(asc(users.createdAt));
   }
+}
+
+/**
+ * The operators who can act on something: every active user whose role grants `permission` (the
+ * super admin's role grants everything). One query for the grants, one for the users.
+ */
+export async function operatorsWith(db: Db | Tx, permission: string): Promise<Recipient[]> {
+  const grants = await db.select().from(roleGrants);
+  const roleCodes = new Set([SUPER_ADMIN_ROLE]);
+  for (const row of grants) if (grantMatches(row.grant, permission)) roleCodes.add(row.roleCode);
+  return db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.banned, false), inArray(users.role, [...roleCodes])))
+    .orderBy(asc(users.createdAt));
 }
 
 /** The users of `ids` who can receive messages (not banned). */

@@ -39,6 +39,12 @@ export async function applyNotification(
   provider: string,
   notification: ProviderNotification,
   now = new Date(),
+  /**
+   * A payment the vendor took before its trade closed at the bill's expiry, learnt only then (by
+   * reconciliation's close or query): honoured on the expired bill, never on a canceled one. The
+   * vendors stop taking payment at the bill's expiry (`time_expire`, Checkout's `expires_at`).
+   */
+  options: { honourLate?: boolean } = {},
 ): Promise<NotificationOutcome> {
   const log = (tx: Db | Tx, decision: Decision, ids: { paymentId?: string; orderId?: string } = {}) =>
     insertNotification(tx, {
@@ -101,7 +107,8 @@ export async function applyNotification(
         detail: `bill ${bill.currency}, notification ${notification.currency ?? 'none'}`,
       });
     }
-    if (bill.status !== 'unpaid' || bill.expiresAt <= now) {
+    const honoured = options.honourLate === true && (bill.status === 'unpaid' || bill.status === 'expired');
+    if (!honoured && (bill.status !== 'unpaid' || bill.expiresAt <= now)) {
       return decide({
         outcome: 'refused_expired',
         detail: `bill ${bill.status}, expired at ${bill.expiresAt.toISOString()}`,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import { bills, paymentNotifications, payments, socialAccounts, wechatOpenids } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
@@ -104,6 +104,26 @@ export function openPaymentsOfBill(db: Queryable, billId: string, exceptId: stri
     .from(payments)
     .where(and(eq(payments.billId, billId), eq(payments.status, 'pending'), ne(payments.id, exceptId)))
     .orderBy(asc(payments.createdAt));
+}
+
+/**
+ * Trades still open (pending payments) started before `before`, oldest first, with their bill's
+ * state: what reconciliation asks the providers about.
+ */
+export function openTrades(db: Queryable, before: Date, limit: number) {
+  return db
+    .select({
+      payment: payments,
+      billStatus: bills.status,
+      billExpiresAt: bills.expiresAt,
+      billAmount: bills.amount,
+      billCurrency: bills.currency,
+    })
+    .from(payments)
+    .innerJoin(bills, eq(bills.id, payments.billId))
+    .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
 }
 
 /** A pending payment whose trade was closed: `canceled` (once; a capture meanwhile wins). */

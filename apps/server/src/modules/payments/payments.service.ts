@@ -328,16 +328,39 @@ export async function receiveNotification(
     if (provider.replies) return { kind: 'vendor', reply: provider.replies.refused(REFUSED_SIGNATURE) };
     throw validationError({ signature: REFUSED_SIGNATURE });
   }
-  const outcome = await applyNotification(platform.db, billsToPay(platform), provider.method, notification);
+  const outcome = await settleNotification(platform, provider, notification, log);
+  return provider.replies
+    ? { kind: 'vendor', reply: provider.replies.acknowledged() }
+    : { kind: 'json', body: { received: true, outcome } };
+}
+
+/**
+ * What a verified notice, or a provider's answer to a query, says of a payment, applied through
+ * the one handler: a capture the bill cannot take is given back at once, and one that pays the
+ * bill closes the bill's other open trades.
+ */
+export async function settleNotification(
+  platform: Platform,
+  provider: PaymentProvider,
+  notification: ProviderNotification,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+  options: { honourLate?: boolean } = {},
+): Promise<NotificationOutcome> {
+  const outcome = await applyNotification(
+    platform.db,
+    billsToPay(platform),
+    provider.method,
+    notification,
+    new Date(),
+    options,
+  );
   if (outcome === 'refused_paid' || outcome === 'refused_expired') {
     await returnCapture(platform, provider, notification, outcome);
   }
   if (outcome === 'applied' && notification.action === 'captured') {
     await closeOtherTrades(platform, paymentProviders(platform), provider, notification, log);
   }
-  return provider.replies
-    ? { kind: 'vendor', reply: provider.replies.acknowledged() }
-    : { kind: 'json', body: { received: true, outcome } };
+  return outcome;
 }
 
 /**
@@ -360,6 +383,7 @@ async function returnCapture(
   const { refundRef } = await provider.refund({
     providerRef: payment.providerRef,
     amount: notification.amount ?? payment.amount,
+    total: notification.amount ?? payment.amount,
     currency: payment.currency,
     idempotencyKey: `return:${payment.id}`,
   });

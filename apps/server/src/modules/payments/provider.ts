@@ -42,6 +42,13 @@ export function notifiedAmount(value: unknown): number | null {
     : null;
 }
 
+/**
+ * The vendor answered a refund with a refusal (already refunded, more than is left, the trade too
+ * old): nothing was refunded, and asking again would be refused again. Any other error (no answer,
+ * a 5xx) leaves the refund pending, asked again by reconciliation under the same number.
+ */
+export class RefundRefused extends Error {}
+
 /** The vendor's signature did not verify (or the notification could not be read). */
 export class InvalidNotification extends Error {}
 
@@ -111,6 +118,27 @@ export interface TradeState {
   currency: string | null;
 }
 
+export interface RefundInput {
+  providerRef: string;
+  amount: number;
+  /** What the payment captured in all (WeChat Pay asks for it beside the refund). */
+  total: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+/**
+ * A refund as the vendor holds it: `succeeded` (the money is on its way back), `pending` (accepted,
+ * not yet done), `failed` (refused or abandoned: nothing was refunded), `missing` (the vendor has
+ * no such refund: asking it to refund failed before it was made).
+ */
+export interface RefundResult {
+  state: 'succeeded' | 'pending' | 'failed' | 'missing';
+  refundRef: string | null;
+  /** The vendor's words for a failure. */
+  failure?: string | null;
+}
+
 export interface PaymentProvider {
   readonly method: PaymentMethod;
   readonly name: string;
@@ -133,10 +161,19 @@ export interface PaymentProvider {
    * notices came.
    */
   parseNotification(notification: RawNotification): Promise<ProviderNotification>;
-  /** Refunds a captured payment in full; answers the vendor's refund reference. */
-  refund(input: { providerRef: string; amount: number; currency: string; idempotencyKey: string }): Promise<{
-    refundRef: string;
-  }>;
+  /**
+   * Refunds `amount` of a captured payment of `total` (all of it, or a part): answers the vendor's
+   * reference and what became of it (vendors confirm some refunds later: then `pending`, and
+   * `queryRefund` or the vendor's notice says the rest). `idempotencyKey` is our refund number:
+   * asked again with it, the vendor refunds nothing more.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /** Asks the vendor what became of a refund (by our number, or its reference). */
+  queryRefund?(input: {
+    providerRef: string;
+    refundNo: string;
+    refundRef: string | null;
+  }): Promise<RefundResult>;
   /** Asks the vendor what it holds of a trade (a vendor whose notices are the record may have it). */
   query?(providerRef: string): Promise<TradeState>;
   /**

@@ -87,8 +87,9 @@ export interface Refund {
   channel: 'ORIGINAL';
   user_received_account: string;
   create_time: string;
-  success_time: string;
-  status: 'SUCCESS';
+  /** Set once the refund succeeded. */
+  success_time?: string;
+  status: 'SUCCESS' | 'PROCESSING' | 'ABNORMAL' | 'CLOSED';
   funds_account: 'AVAILABLE';
   amount: {
     total: number;
@@ -201,6 +202,12 @@ export interface WechatpayStandIn {
   order(outTradeNo: string): Transaction;
   orders(): Transaction[];
   refunds(): Refund[];
+  /**
+   * While true, refunds are accepted as `PROCESSING` (WeChat Pay confirms most refunds later, not
+   * in its answer); `settleRefunds` then makes them `SUCCESS`, as WeChat Pay does in minutes.
+   */
+  refundsProcessing: boolean;
+  settleRefunds(): void;
   /** The order's notify URL, as the merchant gave it. */
   notifyUrlOf(outTradeNo: string): string;
   /** What the payer page's buttons do, without a browser. */
@@ -510,8 +517,9 @@ export async function startWechatpayStandIn(
       channel: 'ORIGINAL',
       user_received_account: '支付用户零钱',
       create_time: rfc3339(nowMs()),
-      success_time: rfc3339(nowMs()),
-      status: 'SUCCESS',
+      ...(standIn.refundsProcessing
+        ? { status: 'PROCESSING' }
+        : { success_time: rfc3339(nowMs()), status: 'SUCCESS' }),
       funds_account: 'AVAILABLE',
       amount: {
         total: tx.amount.total,
@@ -905,6 +913,14 @@ ${
     order: (outTradeNo) => copy(orderOrThrow(outTradeNo).transaction),
     orders: () => [...orders.values()].map((order) => copy(order.transaction)),
     refunds: () => [...refunds.values()].map(copy),
+    refundsProcessing: false,
+    settleRefunds() {
+      for (const made of refunds.values()) {
+        if (made.status !== 'PROCESSING') continue;
+        made.status = 'SUCCESS';
+        made.success_time = rfc3339(nowMs());
+      }
+    },
     notifyUrlOf: (outTradeNo) => orderOrThrow(outTradeNo).notifyUrl,
     pay: async (outTradeNo, how = 'pay') => {
       const refused = await payOrder(orderOrThrow(outTradeNo), how);

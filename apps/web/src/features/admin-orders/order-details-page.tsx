@@ -16,6 +16,7 @@ import {
   orderTermLabel,
   paymentMethodLabel,
   paymentStatusLabel,
+  refundStatusLabel,
   statusColor,
 } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
@@ -97,7 +98,14 @@ export function OrderDetailsPage() {
               <NotificationsCard data={data} />
             </Col>
           </Row>
-          <RefundOrderModal order={data.order} open={refunding} onClose={() => setRefunding(false)} />
+          {refunding ? (
+            <RefundOrderModal
+              order={data.order}
+              refundable={data.refundable_amount}
+              open={refunding}
+              onClose={() => setRefunding(false)}
+            />
+          ) : null}
         </>
       )}
     </>
@@ -260,6 +268,21 @@ function RefundsCard({ data }: { data: Details }) {
         dataSource={data.refunds}
         columns={[
           { key: 'time', title: t('Time'), render: (_, refund) => formatDate(refund.creation_time) },
+          { key: 'number', title: t('Refund number'), dataIndex: 'refund_no' },
+          {
+            key: 'status',
+            title: t('Status'),
+            render: (_, refund) => (
+              <>
+                <Tag color={REFUND_COLOR[refund.status]}>{refundStatusLabel(refund.status, t)}</Tag>
+                {refund.failure ? (
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {refund.failure}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
+          },
           {
             key: 'amount',
             title: t('Amount'),
@@ -284,6 +307,12 @@ function RefundsCard({ data }: { data: Details }) {
     </Card>
   );
 }
+
+const REFUND_COLOR: Record<Details['refunds'][number]['status'], string> = {
+  pending: 'processing',
+  succeeded: 'success',
+  failed: 'error',
+};
 
 function LedgerCard({ data }: { data: Details }) {
   const { t } = useTranslation();

@@ -29,7 +29,8 @@ export function orderQuery(id: string) {
 export function useRefundOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => callApi(refundOrder, { params: { id }, body: { reason }, silent: true }),
+    mutationFn: (body: { reason: string; amount?: number; request_id?: string }) =>
+      callApi(refundOrder, { params: { id }, body, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'billing'] }),
   });
 }

@@ -25,6 +25,7 @@ function details(over: Record<string, unknown> = {}) {
     notifications: [],
     invoice: null,
     refundable: true,
+    refundable_amount: ORDER.pay_amount,
     ...over,
   };
 }
@@ -106,6 +107,7 @@ describe('/admin/order/details', () => {
                 creditEntryFixture(),
               ],
               refundable: false,
+              refundable_amount: 0,
             })
           : details(),
       }),
@@ -120,7 +122,7 @@ describe('/admin/order/details', () => {
     await user.click(await screen.findByRole('button', { name: /Refund/ }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByText('$19.90 goes back to the payer through Sandbox (test mode).')).toBeTruthy();
-    expect(dialog.getByText(/The 5,000 credits this order granted are taken back/)).toBeTruthy();
+    expect(dialog.getByText(/The 5,000 credits this refund stands for are taken back/)).toBeTruthy();
     expect(dialog.getByText(/subscription it paid for is cut back/)).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: 'Refund $19.90' }));
@@ -132,6 +134,8 @@ describe('/admin/order/details', () => {
     await waitFor(() => expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')).toHaveLength(1));
     expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')[0]?.json()).toEqual({
       reason: 'Charged twice',
+      amount: 1990,
+      request_id: expect.any(String),
     });
 
     expect(await screen.findByText('Refunded $19.90; 5,000 credits reversed')).toBeTruthy();
@@ -140,6 +144,52 @@ describe('/admin/order/details', () => {
     );
     expect(await ledger.findByText('-5,000')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^rollback Refund$|^Refund$/ })).toBeNull();
+  });
+
+  it('a part refund: the amount is asked (at most what is left), the credits are its share, the plan goes on; a pending refund says so', async () => {
+    signIn();
+    const fetch = server({
+      'GET /api/admin/orders/ord-1': { body: details({ refundable_amount: 1000 }) },
+      'POST /api/admin/orders/ord-1/refund': {
+        body: {
+          order: ORDER,
+          refund: refundFixture({
+            status: 'pending',
+            amount: 500,
+            credits_reversed: 0,
+            refund_no: 'ORD-20260101-0001R2',
+          }),
+        },
+      },
+    });
+    renderApp('/admin/order/details?id=ord-1');
+    const user = setup();
+
+    await user.click(await screen.findByRole('button', { name: /Refund/ }));
+    const dialog = within(await screen.findByRole('dialog'));
+    // 9.90 of 19.90 was refunded before: 10.00 is left, offered in full.
+    expect(dialog.getByText('At most $10.00')).toBeTruthy();
+    const amount = dialog.getByLabelText('Amount to refund');
+    await user.clear(amount);
+    await user.type(amount, '11');
+    await user.type(dialog.getByLabelText('Reason'), 'Partly unused');
+    await user.click(dialog.getByRole('button', { name: 'Refund $11.00' }));
+    expect(await dialog.findByText('Between 0.01 and $10.00')).toBeTruthy();
+    expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '5');
+    // 5,000 credits for 19.90: refunded 9.90 before (2,487), 14.90 after (3,743): 1,256 now.
+    expect(dialog.getByText(/The 1,256 credits this refund stands for are taken back/)).toBeTruthy();
+    expect(dialog.getByText('A part refund: the subscription it paid for goes on.')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Refund $5.00' }));
+    await waitFor(() => expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')).toHaveLength(1));
+    expect(fetch.callsTo('POST /api/admin/orders/ord-1/refund')[0]?.json()).toMatchObject({ amount: 500 });
+    expect(
+      await screen.findByText(
+        'Refund ORD-20260101-0001R2 of $5.00 is pending: the provider has not confirmed it yet',
+      ),
+    ).toBeTruthy();
   });
 
   it('an order that cannot be refunded offers no refund', async () => {

@@ -1,5 +1,6 @@
 import type { ValidityUnit } from '@app/contract/billing/money';
 import type { Plan, PlanInput, PlanKind } from '@app/contract/billing/plans';
+import { amountToCents } from '../../lib/format';
 
 /** The units the storage quota is typed in; the wire holds bytes. */
 export const STORAGE_UNITS = { MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 } as const;
@@ -51,11 +52,6 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   sort_order: 100,
 };
 
-/** `12.34` (units) -> `1234` cents, rounded so binary fractions never lose a cent. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100);
-}
-
 /** Bytes as the largest unit that holds them whole (2 decimals at most, in MB, otherwise). */
 export function splitBytes(bytes: number): { value: number; unit: StorageUnit } {
   for (const unit of ['TB', 'GB'] as const) {
@@ -97,7 +93,7 @@ export function toPlanBody(values: PlanFormValues, includeFunctions: boolean): P
     name: values.name.trim(),
     description: values.description.trim(),
     kind: values.kind,
-    price: toCents(values.price),
+    price: amountToCents(values.price),
     currency: values.currency,
     validity: values.validity,
     validity_unit: values.validity_unit,

@@ -147,11 +147,15 @@ export function creditEntryFixture(
 export function refundFixture(over: Partial<z.input<typeof zRefund>> = {}): z.input<typeof zRefund> {
   return {
     id: 'ref-1',
+    refund_no: 'ORD-20260101-0001R1',
+    status: 'succeeded',
     amount: 1990,
     currency: 'USD',
     credits_reversed: 5000,
     reason: 'Charged twice',
     provider_reference: 'sbx_refund_1',
+    failure: null,
+    settled_time: T0 + 3600,
     actor: { id: 'admin-1', username: 'Root' },
     creation_time: T0 + 3600,
     ...over,

@@ -1,3 +1,4 @@
+import type { REFUND_STATES } from '@app/contract/billing/admin-orders';
 import type { zCreditEntryKind } from '@app/contract/billing/credits';
 import type { InvoiceStatus } from '@app/contract/billing/invoices';
 import type { ValidityUnit } from '@app/contract/billing/money';
@@ -22,6 +23,8 @@ export const ORDER_NUMBER_SHAPE = '00000000-000000';
  * alike. Every msgid is a literal so the translation check sees it; a value this build does not
  * know (a newer server) is shown as the server sent it rather than hidden.
  */
+
+type RefundStatus = (typeof REFUND_STATES)[number];
 
 export function validityUnitLabel(unit: ValidityUnit | string, t: Translate): string {
   switch (unit) {
@@ -217,6 +220,20 @@ export function paymentStatusLabel(status: PaymentStatus | string, t: Translate)
       return t('Refunded');
     case 'returned':
       return t('Returned (paid twice)');
+    default:
+      return status;
+  }
+}
+
+/** A refund's state (`/admin/order/details`): money moves only once the provider confirms it. */
+export function refundStatusLabel(status: RefundStatus | string, t: Translate): string {
+  switch (status) {
+    case 'pending':
+      return t('Pending: not confirmed by the provider yet');
+    case 'succeeded':
+      return t('Refunded');
+    case 'failed':
+      return t('Refused by the provider');
     default:
       return status;
   }

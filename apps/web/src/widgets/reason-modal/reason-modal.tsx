@@ -24,6 +24,8 @@ interface ReasonModalProps<Values extends ReasonValues> {
   children?: ReactNode;
   /** Gets the reason trimmed; its refusals appear on the form's fields. Call silently. */
   onSubmit: (values: Values) => Promise<unknown>;
+  /** Each change of the fields (an amount the OK button repeats). */
+  onValuesChange?: (changed: Partial<Values>, all: Values) => void;
   onClose: () => void;
 }
 
@@ -41,6 +43,7 @@ export function ReasonModal<Values extends ReasonValues>({
   fieldMap,
   children,
   onSubmit,
+  onValuesChange,
   onClose,
 }: ReasonModalProps<Values>) {
   const { t } = useTranslation();
@@ -78,6 +81,7 @@ export function ReasonModal<Values extends ReasonValues>({
         requiredMark={false}
         initialValues={initialValues}
         onFinish={submit}
+        onValuesChange={onValuesChange}
         style={{ marginTop: description ? 16 : 0 }}
       >
         {children}

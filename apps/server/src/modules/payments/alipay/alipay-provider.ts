@@ -20,6 +20,7 @@ import {
   type PaymentProvider,
   type ProviderNotification,
   type RawNotification,
+  RefundRefused,
   type TradeState,
 } from '../provider';
 
@@ -199,14 +200,38 @@ export function alipayProvider(platform: Platform): PaymentProvider {
       const values = await mustHaveKeys();
       const outRequestNo = refundNumber(idempotencyKey);
       // `out_request_no` makes the refund idempotent: asked again, Alipay refunds nothing more.
-      const { data } = await alipayClient(values).curl<{ trade_no?: string }>(
-        'POST',
-        '/v3/alipay/trade/refund',
-        {
+      // Its answer is the refund done (a refusal is an error); `fund_change` N on a repeat only
+      // says no more money moved this time.
+      const { data } = await alipayClient(values)
+        .curl<{ trade_no?: string }>('POST', '/v3/alipay/trade/refund', {
           body: { out_trade_no: providerRef, refund_amount: fenToYuan(amount), out_request_no: outRequestNo },
-        },
+        })
+        .catch((error: unknown) => {
+          // Alipay's business refusal (ACQ.REFUND_AMT_NOT_EQUAL_TOTAL...) as a 4xx; else retried.
+          const code = alipayErrorCode(error);
+          if (
+            alipayAnswered(error) &&
+            code &&
+            (error as { responseHttpStatus: number }).responseHttpStatus < 500
+          )
+            throw new RefundRefused(code);
+          throw error;
+        });
+      return { state: 'succeeded', refundRef: `${data.trade_no ?? providerRef}/${outRequestNo}` };
+    },
+
+    async queryRefund({ providerRef, refundNo }) {
+      const values = await mustHaveKeys();
+      const outRequestNo = refundNumber(refundNo);
+      const { data } = await alipayClient(values).curl<{ trade_no?: string; refund_status?: string }>(
+        'POST',
+        '/v3/alipay/trade/fastpay/refund/query',
+        { body: { out_trade_no: providerRef, out_request_no: outRequestNo } },
       );
-      return { refundRef: `${data.trade_no ?? providerRef}/${outRequestNo}` };
+      // Alipay answers a refund it never made with no `refund_status` at all.
+      if (data.refund_status === 'REFUND_SUCCESS')
+        return { state: 'succeeded', refundRef: `${data.trade_no ?? providerRef}/${outRequestNo}` };
+      return { state: 'missing', refundRef: null };
     },
 
     async query(providerRef) {

@@ -14,6 +14,9 @@ import {
   type PaymentProvider,
   type ProviderNotification,
   type RawNotification,
+  RefundRefused,
+  type RefundResult,
+  type TradeState,
 } from '../provider';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
 
@@ -215,11 +218,75 @@ export function stripeProvider(platform: Platform): PaymentProvider {
       const intent =
         typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!intent) throw new Error(`Stripe session ${providerRef} has no payment to refund`);
-      const refund = await client.refunds.create(
-        { payment_intent: intent, amount, metadata: { session: providerRef } },
-        { idempotencyKey },
-      );
-      return { refundRef: refund.id };
+      try {
+        const refund = await client.refunds.create(
+          { payment_intent: intent, amount, metadata: { session: providerRef } },
+          { idempotencyKey },
+        );
+        return stripeRefundResult(refund);
+      } catch (error) {
+        // A 4xx is Stripe's answer (already refunded, more than is left); anything else is retried.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
+        throw error;
+      }
+    },
+
+    async query(providerRef) {
+      const client = stripeClient(await mustHaveKeys());
+      try {
+        return sessionState(await client.checkout.sessions.retrieve(providerRef));
+      } catch (error) {
+        if (isMissing(error)) return { state: 'missing', amount: null, currency: null };
+        throw error;
+      }
+    },
+
+    async close(providerRef) {
+      const client = stripeClient(await mustHaveKeys());
+      try {
+        return sessionState(await client.checkout.sessions.expire(providerRef));
+      } catch (error) {
+        if (isMissing(error)) return { state: 'missing', amount: null, currency: null };
+        // Only an open session can be expired: a completed one says what it holds.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return sessionState(await client.checkout.sessions.retrieve(providerRef));
+        throw error;
+      }
+    },
+
+    async queryRefund({ refundRef }) {
+      // Stripe's refunds are asked by their id; one never made (the create failed) has none.
+      if (!refundRef) return { state: 'missing', refundRef: null };
+      const client = stripeClient(await mustHaveKeys());
+      return stripeRefundResult(await client.refunds.retrieve(refundRef));
     },
   };
+}
+
+/**
+ * Stripe's refund states: `succeeded`; `pending` and `requires_action` (a bank or a customer has
+ * yet to act) still pending; `failed` and `canceled` gave nothing back.
+ */
+function stripeRefundResult(refund: Stripe.Refund): RefundResult {
+  const state =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'failed' || refund.status === 'canceled'
+        ? 'failed'
+        : 'pending';
+  return { state, refundRef: refund.id, failure: refund.failure_reason ?? null };
+}
+
+/**
+ * A Checkout session as a trade: paid once `payment_status` is `paid` (a completed session whose
+ * bank transfer is still due is not), closed once expired, open otherwise.
+ */
+function sessionState(session: Stripe.Checkout.Session): TradeState {
+  if (session.payment_status === 'paid')
+    return {
+      state: 'paid',
+      amount: notifiedAmount(session.amount_total),
+      currency: session.currency ? session.currency.toUpperCase() : null,
+    };
+  return { state: session.status === 'expired' ? 'closed' : 'open', amount: null, currency: null };
 }

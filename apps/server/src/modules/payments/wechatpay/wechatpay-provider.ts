@@ -19,6 +19,8 @@ import {
   type PaymentProvider,
   type ProviderNotification,
   type RawNotification,
+  RefundRefused,
+  type RefundResult,
   type TradeState,
 } from '../provider';
 import { verifyingKeys } from './wechatpay-keys';
@@ -230,23 +232,40 @@ export function wechatpayProvider(platform: Platform): PaymentProvider {
       return readWechatNotice(platform, values, raw);
     },
 
-    async refund({ providerRef, amount, idempotencyKey }) {
+    async refund({ providerRef, amount, total, idempotencyKey }) {
       const values = await mustHaveKeys();
-      // A payment here is one whole trade, so a full refund gives back its total.
-      const { data } = await call<{ refund_id?: string; status?: string }>(
-        values,
-        'post',
-        'v3/refund/domestic/refunds',
-        {
-          data: {
-            out_trade_no: providerRef,
-            out_refund_no: refundNumber(idempotencyKey),
-            amount: { refund: amount, total: amount, currency: 'CNY' },
-          },
+      // WeChat Pay asks for the trade's total beside the refund, and checks it against the trade.
+      const { data } = await call<WechatRefund>(values, 'post', 'v3/refund/domestic/refunds', {
+        data: {
+          out_trade_no: providerRef,
+          out_refund_no: refundNumber(idempotencyKey),
+          amount: { refund: amount, total, currency: 'CNY' },
         },
-      );
+      }).catch((error: unknown) => {
+        // A 4xx with a code is WeChat Pay's refusal (NOT_ENOUGH, INVALID_REQUEST...); else retried.
+        const status = pluginError(error).response?.status ?? 0;
+        const code = errorCode(error);
+        if (code && status >= 400 && status < 500) throw new RefundRefused(code);
+        throw error;
+      });
       if (!data.refund_id) throw new Error(`WeChat Pay answered no refund for ${providerRef}`);
-      return { refundRef: data.refund_id };
+      return wechatRefundResult(data);
+    },
+
+    async queryRefund({ refundNo }) {
+      const values = await mustHaveKeys();
+      try {
+        const { data } = await call<WechatRefund>(
+          values,
+          'get',
+          `v3/refund/domestic/refunds/${encodeURIComponent(refundNumber(refundNo))}`,
+          {},
+        );
+        return wechatRefundResult(data);
+      } catch (error) {
+        if (errorCode(error) === 'RESOURCE_NOT_EXISTS') return { state: 'missing', refundRef: null };
+        throw error;
+      }
     },
 
     async query(providerRef) {
@@ -284,4 +303,20 @@ export function wechatpayProvider(platform: Platform): PaymentProvider {
       }),
     },
   };
+}
+
+interface WechatRefund {
+  refund_id?: string;
+  status?: string;
+}
+
+/**
+ * WeChat Pay's refund states: `SUCCESS`; `PROCESSING` (most refunds, for minutes); `ABNORMAL`
+ * (the payer's card or account cannot take it back: the merchant must act) and `CLOSED` gave
+ * nothing back.
+ */
+function wechatRefundResult(data: WechatRefund): RefundResult {
+  const status = data.status ?? '';
+  const state = status === 'SUCCESS' ? 'succeeded' : status === 'PROCESSING' ? 'pending' : 'failed';
+  return { state, refundRef: data.refund_id ?? null, failure: state === 'failed' ? status : null };
 }

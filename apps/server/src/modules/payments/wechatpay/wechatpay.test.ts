@@ -386,7 +386,7 @@ describe('payments with WeChat Pay API v3 (stand-in)', () => {
     await expect(wx.pay(other)).rejects.toThrow('已关闭');
   });
 
-  it('an admin refund of a WeChat Pay order refunds the trade at WeChat Pay once, keyed by the order', async () => {
+  it('an admin refund of a WeChat Pay order refunds the trade at WeChat Pay once, under our refund number', async () => {
     const user = await signUpUser(t.app);
     const paying = await startWechat(user, 'credits_1000');
     await wx.pay(paying.outTradeNo);
@@ -400,7 +400,7 @@ describe('payments with WeChat Pay API v3 (stand-in)', () => {
     expect(refunded.status).toBe(200);
     expect(wx.refunds().filter((r) => r.out_trade_no === paying.outTradeNo)).toMatchObject([
       {
-        out_refund_no: `refund_${paying.order.id}`,
+        out_refund_no: `${paying.order.order_num}R1`,
         status: 'SUCCESS',
         amount: { refund: 4900, total: 4900 },
       },
