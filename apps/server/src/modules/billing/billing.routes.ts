@@ -13,6 +13,7 @@ import type { ServerModule } from '../../platform/platform';
 import { registerTeamAccountOpener } from '../credits/team-accounts';
 import { registerBillsToPay } from '../payments/bills-to-pay';
 import { reconcileTrades } from '../payments/reconcile';
+import { registerRefundNotices } from '../payments/refund-notices';
 import * as adminOrders from './admin-orders.service';
 import { financialReport } from './financial.service';
 import * as invoices from './invoices.service';
@@ -20,7 +21,7 @@ import { expireBills } from './orders.repo';
 import * as orders from './orders.service';
 import { payableBills } from './payable-bills';
 import * as plans from './plans.service';
-import { reconcileRefunds } from './refunds.service';
+import { reconcileRefunds, settleNotifiedRefund } from './refunds.service';
 import { ensureTeamBilling } from './subscription-lifecycle';
 import * as subscriptions from './subscriptions.service';
 
@@ -31,6 +32,7 @@ export const billingModule: ServerModule = {
     // Credits and payments sit below billing; what they need of it, billing hands them here.
     registerTeamAccountOpener(platform, ensureTeamBilling);
     registerBillsToPay(platform, payableBills);
+    registerRefundNotices(platform, (input) => settleNotifiedRefund(platform, input));
     const route = routesFor(app, platform.registry);
     // Plans
     route(planApi.listPlans, ({ ctx }) => orders.listPlansForTeam(platform, ctx));

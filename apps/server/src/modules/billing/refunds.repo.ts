@@ -65,3 +65,13 @@ export function pendingRefunds(db: Db, limit: number) {
     .orderBy(asc(refunds.createdAt))
     .limit(limit);
 }
+
+/** A pending refund by our number, with its payment (a provider's refund notice names the number). */
+export async function pendingRefundByNumber(db: Db, refundNo: string) {
+  const [row] = await db
+    .select({ refund: refunds, payment: payments })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(refunds.refundNo, refundNo), eq(refunds.status, 'pending')));
+  return row ?? null;
+}

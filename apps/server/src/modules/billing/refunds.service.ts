@@ -23,6 +23,7 @@ import {
 import {
   findRefund,
   lockRefund,
+  pendingRefundByNumber,
   pendingRefunds,
   type RefundRow,
   refundOfRequest,
@@ -295,28 +296,54 @@ export async function reconcileRefunds(
     if (!provider) continue;
     report.asked += 1;
     try {
-      const held = provider.queryRefund
-        ? await provider.queryRefund({
-            providerRef: payment.providerRef,
-            refundNo: refund.refundNo,
-            refundRef: refund.providerRef,
-          })
-        : null;
-      if (held && held.state !== 'missing') {
-        await settleRefund(platform, refund.id, held);
-      } else if (now.getTime() - refund.createdAt.getTime() < ASK_AGAIN_FOR_MS) {
-        await askProvider(platform, provider, payment, refund);
-      } else {
-        await settleRefund(platform, refund.id, {
-          state: 'failed',
-          refundRef: null,
-          failure: 'The provider never made this refund',
-        });
-      }
+      await reconcileRefund(platform, provider, refund, payment, now);
     } catch (error) {
       report.failed += 1;
       log?.warn({ provider: provider.method, refund: refund.id, err: error }, 'could not reconcile a refund');
     }
   }
   return report;
+}
+
+/** Asks the provider about one pending refund and settles what it says (see `reconcileRefunds`). */
+async function reconcileRefund(
+  platform: Platform,
+  provider: PaymentProvider,
+  refund: RefundRow,
+  payment: { providerRef: string; amount: number; currency: string },
+  now: Date,
+): Promise<void> {
+  const held = provider.queryRefund
+    ? await provider.queryRefund({
+        providerRef: payment.providerRef,
+        refundNo: refund.refundNo,
+        refundRef: refund.providerRef,
+      })
+    : null;
+  if (held && held.state !== 'missing') {
+    await settleRefund(platform, refund.id, held);
+  } else if (now.getTime() - refund.createdAt.getTime() < ASK_AGAIN_FOR_MS) {
+    await askProvider(platform, provider, payment, refund);
+  } else {
+    await settleRefund(platform, refund.id, {
+      state: 'failed',
+      refundRef: null,
+      failure: 'The provider never made this refund',
+    });
+  }
+}
+
+/**
+ * A provider's news of one of our refunds (registered with payments as its refund-notice handler):
+ * a pending refund of that provider is asked about and settled at once, rather than at the next
+ * minute's reconciliation. Anything else (not ours, settled already) changes nothing.
+ */
+export async function settleNotifiedRefund(
+  platform: Platform,
+  input: { provider: string; refundNo: string },
+): Promise<void> {
+  const found = await pendingRefundByNumber(platform.db, input.refundNo);
+  if (!found || found.payment.provider !== input.provider) return;
+  const provider = paymentProviders(platform).get(found.payment.provider);
+  if (provider) await reconcileRefund(platform, provider, found.refund, found.payment, new Date());
 }

@@ -165,6 +165,8 @@ describe('refunds and reconciliation (WeChat Pay stand-in)', () => {
     await reconcileRefunds(t.platform);
     expect((await details(paid.order.id)).refunds[0]?.status).toBe('pending');
 
+    // Its notice is lost (held here): the next reconciliation asks and hears it succeeded.
+    wx.notices.hold = true;
     wx.settleRefunds();
     await reconcileRefunds(t.platform);
     await reconcileRefunds(t.platform);
@@ -172,6 +174,24 @@ describe('refunds and reconciliation (WeChat Pay stand-in)', () => {
     expect(view.refunds.map((r) => [r.status, r.credits_reversed])).toEqual([['succeeded', 500]]);
     expect(await refundEntries(paid.order.id)).toEqual([-500]);
     expect((await balanceOf(t, paid.teamId)).balance).toBe(before - 500);
+    expect(await ledgerExplains(t, paid.teamId)).toBe(true);
+  });
+
+  it("WeChat Pay's REFUND.SUCCESS notice settles a pending refund at once (asked of WeChat Pay, not taken from the notice), once", async () => {
+    const paid = await paidPack();
+    wx.refundsProcessing = true;
+    const made = (await refund(paid.order.id, { reason: 'a fifth', amount: 980 })).ok();
+    expect(made.refund.status).toBe('pending');
+    wx.settleRefunds();
+    await wx.notices.idle();
+    const view = await details(paid.order.id);
+    expect(view.refunds.map((r) => [r.status, r.credits_reversed])).toEqual([['succeeded', 200]]);
+    expect(view.notifications.map((n) => n.outcome)).toContain('recorded');
+    // Delivered again: acknowledged, nothing moves twice.
+    const [notice] = wx.notices.events.filter((e) => e.event_type === 'REFUND.SUCCESS').slice(-1);
+    if (!notice) throw new Error('no refund notice');
+    expect((await wx.notices.send(notice)).status).toBe(204);
+    expect(await refundEntries(paid.order.id)).toEqual([-200]);
     expect(await ledgerExplains(t, paid.teamId)).toBe(true);
   });
 

@@ -76,7 +76,8 @@ export async function applyNotification(
       return decision.outcome;
     };
 
-    if (notification.action === 'not_supported') return decide({ outcome: 'ignored', detail: null });
+    if (notification.action === 'not_supported' || notification.action === 'refund_update')
+      return decide({ outcome: 'ignored', detail: null });
     if (notification.action === 'failed' || notification.action === 'canceled') {
       // A late failure never undoes a capture (notifications arrive out of order).
       if (payment.status === 'captured' || payment.status === 'refunded') {

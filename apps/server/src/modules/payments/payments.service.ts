@@ -23,6 +23,7 @@ import {
   type ProviderNotification,
   type RawNotification,
 } from './provider';
+import { refundNotices } from './refund-notices';
 import { sandboxProvider } from './sandbox/sandbox-provider';
 import { stripeProvider } from './stripe/stripe-provider';
 import { wechatpayProvider } from './wechatpay/wechatpay-provider';
@@ -346,6 +347,7 @@ export async function settleNotification(
   log?: Pick<FastifyBaseLogger, 'warn'>,
   options: { honourLate?: boolean } = {},
 ): Promise<NotificationOutcome> {
+  if (notification.action === 'refund_update') return settleRefundNotice(platform, provider, notification);
   const outcome = await applyNotification(
     platform.db,
     billsToPay(platform),
@@ -361,6 +363,32 @@ export async function settleNotification(
     await closeOtherTrades(platform, paymentProviders(platform), provider, notification, log);
   }
   return outcome;
+}
+
+/**
+ * A vendor's news of a refund: logged against its payment, then billing asks the vendor for the
+ * refund's state and settles it (a refund that is not ours, or not pending, changes nothing).
+ */
+async function settleRefundNotice(
+  platform: Platform,
+  provider: PaymentProvider,
+  notification: ProviderNotification,
+): Promise<NotificationOutcome> {
+  const payment = await findPaymentByRef(platform.db, provider.method, notification.providerRef);
+  await insertNotification(platform.db, {
+    provider: provider.method,
+    eventId: notification.eventId,
+    providerRef: notification.providerRef,
+    paymentId: payment?.id ?? null,
+    orderId: payment?.orderId ?? null,
+    action: notification.action,
+    outcome: payment ? 'recorded' : 'unknown_reference',
+    detail: `refund ${notification.refundNo ?? '-'}`,
+    payload: notification.payload as object,
+  });
+  if (!payment || !notification.refundNo) return payment ? 'recorded' : 'unknown_reference';
+  await refundNotices(platform)({ provider: provider.method, refundNo: notification.refundNo });
+  return 'recorded';
 }
 
 /**

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../platform/request-context';
  */
 
 /** What a notification means, whatever the vendor called it. */
-export type PaymentAction = 'captured' | 'failed' | 'canceled' | 'not_supported';
+export type PaymentAction = 'captured' | 'failed' | 'canceled' | 'refund_update' | 'not_supported';
 
 export interface ProviderNotification {
   /** The vendor's id of this notification (replays carry the same one). */
@@ -24,6 +24,11 @@ export interface ProviderNotification {
   currency: string | null;
   /** The notification as received, kept in the notifications log. */
   payload: unknown;
+  /**
+   * `refund_update`: our number of the refund it is about. The notice is only a hint: the refund's
+   * state is asked of the vendor, so a forged or stale one settles nothing wrongly.
+   */
+  refundNo?: string;
 }
 
 /**

@@ -307,6 +307,8 @@ export async function startWechatpayStandIn(
   const byToken = new Map<string, Order>();
   const byPrepay = new Map<string, Order>();
   const refunds = new Map<string, Refund>();
+  /** Where each refund's request asked for its notice (`notify_url`), by `out_refund_no`. */
+  const refundNotifyUrls = new Map<string, string>();
   const scripted: { method: string; path: RegExp; status: number; code: string; times: number }[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
@@ -533,6 +535,9 @@ export async function startWechatpayStandIn(
       },
     };
     refunds.set(outRefundNo, made);
+    if (typeof input.notify_url === 'string' && input.notify_url)
+      refundNotifyUrls.set(outRefundNo, input.notify_url);
+    noticeRefund(made);
     return { status: 200, body: made };
   }
 
@@ -669,6 +674,55 @@ export async function startWechatpayStandIn(
   // ---- Notices ------------------------------------------------------------------------------
 
   function makeNotice(transaction: Transaction, eventType: string, summary: string): Notice {
+    return encryptedNotice('transaction', transaction, eventType, summary);
+  }
+
+  /** A refund notice (`REFUND.SUCCESS`, ...): the refund as WeChat Pay reports it, encrypted. */
+  function refundNotice(made: Refund): Notice {
+    const {
+      refund_id,
+      out_refund_no,
+      transaction_id,
+      out_trade_no,
+      user_received_account,
+      success_time,
+      amount,
+    } = made;
+    return encryptedNotice(
+      'refund',
+      {
+        mchid: standIn.merchant.mchid,
+        out_trade_no,
+        transaction_id,
+        out_refund_no,
+        refund_id,
+        refund_status: made.status,
+        success_time,
+        user_received_account,
+        amount: {
+          total: amount.total,
+          refund: amount.refund,
+          payer_total: amount.payer_total,
+          payer_refund: amount.payer_refund,
+        },
+      },
+      `REFUND.${made.status}`,
+      made.status === 'SUCCESS' ? '退款成功' : '退款异常',
+    );
+  }
+
+  /** Emits a settled refund's notice to the notify URL its request named, if it named one. */
+  function noticeRefund(made: Refund) {
+    const url = refundNotifyUrls.get(made.out_refund_no);
+    if (url && made.status !== 'PROCESSING') void emit(refundNotice(copy(made)), url);
+  }
+
+  function encryptedNotice(
+    originalType: string,
+    resource: object,
+    eventType: string,
+    summary: string,
+  ): Notice {
     const nonce = nonceString(12);
     return {
       id: randomId(18),
@@ -677,10 +731,10 @@ export async function startWechatpayStandIn(
       event_type: eventType,
       summary,
       resource: {
-        original_type: 'transaction',
+        original_type: originalType,
         algorithm: 'AEAD_AES_256_GCM',
-        ciphertext: encryptGcm(standIn.merchant.apiv3Key, nonce, 'transaction', JSON.stringify(transaction)),
-        associated_data: 'transaction',
+        ciphertext: encryptGcm(standIn.merchant.apiv3Key, nonce, originalType, JSON.stringify(resource)),
+        associated_data: originalType,
         nonce,
       },
     };
@@ -919,6 +973,7 @@ ${
         if (made.status !== 'PROCESSING') continue;
         made.status = 'SUCCESS';
         made.success_time = rfc3339(nowMs());
+        noticeRefund(made);
       }
     },
     notifyUrlOf: (outTradeNo) => orderOrThrow(outTradeNo).notifyUrl,

@@ -68,10 +68,29 @@ export async function readWechatNotice(
   }
   const eventId = typeof notice.id === 'string' ? notice.id.slice(0, 200) : '';
   const eventType = typeof notice.event_type === 'string' ? notice.event_type : '';
+  if (eventType.startsWith('REFUND.')) {
+    // A refund's news (REFUND.SUCCESS, ABNORMAL, CLOSED): the refund is asked about, not taken from it.
+    const refund = transaction as WechatTransaction & { out_refund_no?: unknown; refund_status?: unknown };
+    return {
+      eventId,
+      action: 'refund_update',
+      providerRef: typeof refund.out_trade_no === 'string' ? refund.out_trade_no : '',
+      refundNo: typeof refund.out_refund_no === 'string' ? refund.out_refund_no : '',
+      amount: null,
+      currency: null,
+      payload: {
+        notice: { id: notice.id, create_time: notice.create_time, event_type: notice.event_type },
+        refund: {
+          out_trade_no: refund.out_trade_no,
+          out_refund_no: refund.out_refund_no,
+          refund_status: refund.refund_status,
+        },
+      },
+    };
+  }
   const paid = eventType === 'TRANSACTION.SUCCESS' && transaction.trade_state === 'SUCCESS';
   return {
     eventId,
-    // Refund notices (REFUND.*) change nothing here: our refunds are recorded when made.
     action: paid ? 'captured' : 'not_supported',
     providerRef: typeof transaction.out_trade_no === 'string' ? transaction.out_trade_no : '',
     amount: paid ? notifiedAmount(transaction.amount?.total) : null,

@@ -240,6 +240,8 @@ export function wechatpayProvider(platform: Platform): PaymentProvider {
           out_trade_no: providerRef,
           out_refund_no: refundNumber(idempotencyKey),
           amount: { refund: amount, total, currency: 'CNY' },
+          // WeChat Pay tells us when it is done (most refunds take minutes): the same notify route.
+          notify_url: `${publicBase()}${WECHATPAY_NOTIFY_PATH}`,
         },
       }).catch((error: unknown) => {
         // A 4xx with a code is WeChat Pay's refusal (NOT_ENOUGH, INVALID_REQUEST...); else retried.

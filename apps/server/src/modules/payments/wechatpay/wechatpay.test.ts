@@ -344,7 +344,8 @@ describe('payments with WeChat Pay API v3 (stand-in)', () => {
     await wx.pay(second);
     const delivered = await wx.notices.flush();
     expect(delivered.map((d) => d.status)).toEqual([204, 204]);
-    const [secondNotice] = wx.notices.events.slice(-1);
+    // The second payment's notice again (the return's REFUND.SUCCESS notice came after it).
+    const [secondNotice] = wx.notices.events.filter((e) => e.event_type === 'TRANSACTION.SUCCESS').slice(-1);
     if (secondNotice) await wx.notices.send(secondNotice);
 
     const refunds = wx.refunds().filter((r) => r.out_trade_no === second);
