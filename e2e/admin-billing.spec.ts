@@ -92,7 +92,7 @@ test.describe('admin billing', () => {
     await shot(page, 'admin-invoice-issued-zh_CN');
   });
 
-  test('a refund after a confirm reverses the credits and cuts the subscription back; the financial report adds up with its charts drawn', async ({
+  test('a part refund, then the rest, each after a confirm: the credits are reversed in shares, the subscription cut back by the last; the financial report adds up with its charts drawn', async ({
     page,
     request,
     baseURL,
@@ -109,22 +109,54 @@ test.describe('admin billing', () => {
       admin.password,
     );
     await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Paid');
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    const half = Math.floor(order.pay_amount / 2);
+    const firstShare = Math.floor((credits * half) / order.pay_amount);
+
+    // A part: the amount asked, the credits its share, the plan goes on.
     await page.getByRole('button', { name: 'Refund' }).click();
-    const amount = `$${(order.pay_amount / 100).toFixed(2)}`;
-    const dialog = page.getByRole('dialog', { name: `Refund order ${order.order_num}?` });
+    let dialog = page.getByRole('dialog', { name: `Refund order ${order.order_num}?` });
+    await expect(dialog.getByText(`At most ${money(order.pay_amount)}`)).toBeVisible();
+    await dialog.getByLabel('Amount to refund').fill((half / 100).toFixed(2));
     await expect(dialog).toContainText(
-      `The ${credits.toLocaleString('en-US')} credits this order granted are taken back`,
+      `The ${firstShare.toLocaleString('en-US')} credits this refund stands for are taken back`,
+    );
+    await expect(dialog).toContainText('A part refund: the subscription it paid for goes on.');
+    await dialog.getByLabel('Reason').fill('e2e: part refund on request');
+    await shot(page, 'admin-refund-part-confirm-en');
+    await dialog.getByRole('button', { name: `Refund ${money(half)}` }).click();
+    await expect(dialog).toBeHidden();
+    const refunds = page.locator('.ant-card').filter({ hasText: 'Credits reversed' });
+    await expect(refunds.getByRole('row').filter({ hasText: `${order.order_num}R1` })).toContainText(
+      'Refunded',
+    );
+    await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Paid');
+
+    // The rest: offered in full, and it closes the order.
+    await page.getByRole('button', { name: 'Refund' }).click();
+    dialog = page.getByRole('dialog', { name: `Refund order ${order.order_num}?` });
+    const rest = order.pay_amount - half;
+    await expect(dialog.getByText(`At most ${money(rest)}`)).toBeVisible();
+    await expect(dialog).toContainText(
+      `The ${(credits - firstShare).toLocaleString('en-US')} credits this refund stands for are taken back`,
     );
     await dialog.getByLabel('Reason').fill('e2e: refund on request');
-    await shot(page, 'admin-refund-confirm-en');
-    await dialog.getByRole('button', { name: `Refund ${amount}` }).click();
+    await dialog.getByRole('button', { name: `Refund ${money(rest)}` }).click();
     await expect(dialog).toBeHidden();
 
     await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Refunded');
-    const refunds = page.locator('.ant-card').filter({ hasText: 'Credits reversed' });
     await expect(refunds.getByText('e2e: refund on request')).toBeVisible();
+    await expect(refunds.getByRole('row').filter({ hasText: `${order.order_num}R2` })).toContainText(
+      'Refunded',
+    );
     const ledger = page.locator('.ant-card').filter({ hasText: 'Credit ledger entries' });
-    await expect(ledger.getByText(`-${credits.toLocaleString('en-US')}`)).toBeVisible();
+    // Each refund's own share in the ledger, never a running total.
+    const shares = [firstShare, credits - firstShare];
+    for (const share of new Set(shares)) {
+      await expect(ledger.getByText(`-${share.toLocaleString('en-US')}`, { exact: true })).toHaveCount(
+        shares.filter((other) => other === share).length,
+      );
+    }
     await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
     await shot(page, 'admin-order-refunded-en');
 
