@@ -21,6 +21,7 @@ import { i18nModule } from './modules/i18n/i18n.routes';
 import { messagesModule } from './modules/messages/messages.routes';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.routes';
 import { paymentsModule } from './modules/payments/payments.routes';
+import { stripeMirrorModule } from './modules/payments/stripe/stripe-mirror.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
 import { personalizationModule } from './modules/personalization/personalization.routes';
 import { profileModule } from './modules/profile/profile.routes';
@@ -74,6 +75,7 @@ export const serverModules: ServerModule[] = [
   connectorsModule,
   billingModule,
   paymentsModule,
+  stripeMirrorModule,
   paymentMethodsModule,
   creditsModule,
 ];

@@ -165,6 +165,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'features/admin-invoices/invoice-details-page#InvoiceDetailsPage',
   ),
   admin('/admin/financial', 'admin.financial.view', 'features/admin-financial/financial-page#FinancialPage'),
+  admin(
+    '/admin/stripe/payment-indent',
+    'admin.orders.view',
+    'features/admin-stripe/payment-intents-page#PaymentIntentsPage',
+  ),
   admin('/admin/storage', 'admin.storage.view', 'features/admin-storage/admin-files-page#AdminFilesPage'),
   admin(
     '/admin/storage/stat',

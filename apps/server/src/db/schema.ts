@@ -20,6 +20,7 @@ export * from './schema/query-results';
 export * from './schema/reminders';
 export * from './schema/roles';
 export * from './schema/social';
+export * from './schema/stripe-mirror';
 export * from './schema/system';
 export * from './schema/teams';
 export * from './schema/view-settings';

@@ -13,6 +13,8 @@ export const BILLING_PERMISSIONS = {
   resourcesView: 'admin.resources.view',
   ordersView: 'admin.orders.view',
   ordersRefund: 'admin.orders.refund',
+  /** Reads a Stripe payment intent again into the mirror (`/admin/stripe/payment-indent`). */
+  ordersSync: 'admin.orders.sync',
   invoicesView: 'admin.invoices.view',
   invoicesIssue: 'admin.invoices.issue',
   financialView: 'admin.financial.view',

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { StandInCards, type TestCard } from './cards';
+import { chargeObject, intentObject, newIntent, type StandInIntent } from './intents';
 import {
   badKey,
   type FormObject,
@@ -31,11 +32,15 @@ import {
  *   customer), `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`;
  * - customers, their cards and the SetupIntents that saved them (cards.ts);
  * - `POST /v1/refunds`, `GET /v1/refunds/:id`; `GET /v1/balance`;
+ * - `GET /v1/payment_intents/:id` (`expand[]=latest_charge` answers the charge itself), the
+ *   PaymentIntent a paid session made, with its metadata from `payment_intent_data`, its card and
+ *   what was refunded (intents.ts);
  * - the hosted page behind a session's `url` (`/c/pay/:id`): pay, decline (`card_declined`),
  *   pay by a delayed method (settled later by the test), or go back to `cancel_url`; in `setup`
  *   mode, save a Visa or Mastercard test card, or decline;
  * - signed webhooks (`Stripe-Signature: t=…,v1=…`) to a configured URL, for the four
- *   `checkout.session.*` events, with controls to hold and reorder them, delay, replay (also many
+ *   `checkout.session.*` events (and, once the endpoint enables them, `payment_intent.*`,
+ *   `charge.succeeded` and `charge.refunded`), with controls to hold and reorder them, delay, replay (also many
  *   at once), tamper with the body after signing, forge a signed event the session does not bear
  *   out, skew the signing clock and roll the endpoint secret.
  *
@@ -86,13 +91,13 @@ export interface SendOptions {
   delayMs?: number;
 }
 
-interface Intent {
-  id: string;
-  sessionId: string;
-  amount: number;
-  currency: string;
-  refunded: number;
-}
+/** The events a webhook endpoint receives until a test enables more (`webhooks.enabledEvents`). */
+export const CHECKOUT_EVENT_TYPES: readonly CheckoutEventType[] = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+];
 
 interface Idempotent {
   fingerprint: string;
@@ -122,6 +127,8 @@ export interface StripeStandIn {
   session(id: string): Stripe.Checkout.Session;
   sessions(): Stripe.Checkout.Session[];
   refunds(): Stripe.Refund[];
+  /** The PaymentIntent as Stripe holds it (its charge expanded). */
+  paymentIntent(id: string): Stripe.PaymentIntent;
   /** Changes a session as held (a test's way to make it disagree with its bill). */
   patchSession(id: string, patch: Partial<Stripe.Checkout.Session>): void;
   /** What the hosted page's buttons do, without a browser. Answers where the page sends the browser. */
@@ -147,6 +154,12 @@ export interface StripeStandIn {
     retire(secret: string): void;
     /** While held, events queue instead of being sent (`flush` sends them). */
     hold: boolean;
+    /**
+     * The event types Stripe sends to the endpoint, as a Stripe endpoint's `enabled_events`
+     * (`*`: all): the four Checkout events by default. Events of other types are still made
+     * (`events`), only not sent.
+     */
+    enabledEvents: string[];
     /** Milliseconds before each automatic delivery. */
     delayMs: number;
     events: Stripe.Event[];
@@ -225,7 +238,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const secretKey = options.secretKey ?? newId('sk_test_', 32);
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, Stripe.Checkout.Session>();
-  const intents = new Map<string, Intent>();
+  const intents = new Map<string, StandInIntent>();
+  /** What each session's `payment_intent_data[metadata]` gives the PaymentIntent it makes. */
+  const intentMetadata = new Map<string, Stripe.Metadata>();
   const refunds = new Map<string, Stripe.Refund>();
   const cards = new StandInCards(() => now());
   /** The line items' names, shown on the hosted page (Stripe keeps them as line items). */
@@ -305,10 +320,46 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     };
   }
 
+  /** An event about a PaymentIntent or its charge: a snapshot of the object at that moment. */
+  function makeObjectEvent(
+    type: 'payment_intent.succeeded' | 'payment_intent.processing' | 'payment_intent.payment_failed',
+    object: Stripe.PaymentIntent,
+  ): Stripe.Event;
+  function makeObjectEvent(type: 'charge.succeeded' | 'charge.refunded', object: Stripe.Charge): Stripe.Event;
+  function makeObjectEvent(type: string, object: Stripe.PaymentIntent | Stripe.Charge): Stripe.Event {
+    return {
+      id: newId('evt_'),
+      object: 'event',
+      api_version: STAND_IN_API_VERSION,
+      created: now(),
+      data: { object: copy(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    } as Stripe.Event;
+  }
+
+  const enabled = (type: string) =>
+    standIn.webhooks.enabledEvents.includes('*') || standIn.webhooks.enabledEvents.includes(type);
+
   async function emit(type: CheckoutEventType, session: Stripe.Checkout.Session): Promise<void> {
-    const event = makeEvent(type, session);
+    dispatch(makeEvent(type, session));
+  }
+
+  /** What the intent's state change makes: its event, then its charge's (when it has one). */
+  function emitIntent(
+    type: 'payment_intent.succeeded' | 'payment_intent.processing' | 'payment_intent.payment_failed',
+    intent: StandInIntent,
+  ): void {
+    dispatch(makeObjectEvent(type, intentObject(intent)));
+    const charge = chargeObject(intent);
+    if (type === 'payment_intent.succeeded' && charge) dispatch(makeObjectEvent('charge.succeeded', charge));
+  }
+
+  function dispatch(event: Stripe.Event): void {
     standIn.webhooks.events.push(event);
-    if (!standIn.webhooks.url) return;
+    if (!standIn.webhooks.url || !enabled(event.type)) return;
     if (standIn.webhooks.hold) {
       queue.push(event);
       return;
@@ -340,13 +391,14 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   }
 
   async function paySession(session: Stripe.Checkout.Session, how: 'card' | 'delayed'): Promise<string> {
-    const intent: Intent = {
-      id: newId('pi_'),
+    const intent = newIntent({
       sessionId: session.id,
       amount: session.amount_total ?? 0,
       currency: session.currency ?? 'usd',
-      refunded: 0,
-    };
+      metadata: intentMetadata.get(session.id) ?? {},
+      created: now(),
+      how,
+    });
     intents.set(intent.id, intent);
     session.payment_intent = intent.id;
     session.status = 'complete';
@@ -363,6 +415,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       tax_ids: [],
     };
     await emit('checkout.session.completed', session);
+    emitIntent(how === 'card' ? 'payment_intent.succeeded' : 'payment_intent.processing', intent);
     return (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id);
   }
 
@@ -480,12 +533,14 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const metadata = metadataOf(form.metadata, 'metadata');
     if (isFailure(metadata)) return metadata;
     const intentData = form.payment_intent_data;
+    let givenIntentMetadata: Stripe.Metadata = {};
     if (intentData !== undefined) {
       if (typeof intentData !== 'object' || Array.isArray(intentData)) {
         return invalid('Invalid object', 'payment_intent_data');
       }
-      const intentMetadata = metadataOf(intentData.metadata, 'payment_intent_data[metadata]');
-      if (isFailure(intentMetadata)) return intentMetadata;
+      const metadataOfIntent = metadataOf(intentData.metadata, 'payment_intent_data[metadata]');
+      if (isFailure(metadataOfIntent)) return metadataOfIntent;
+      givenIntentMetadata = metadataOfIntent;
     }
     const shape = createSessionShape({
       created,
@@ -508,6 +563,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     };
     sessions.set(id, session);
     itemNames.set(id, names);
+    intentMetadata.set(id, givenIntentMetadata);
     return session;
   }
 
@@ -675,7 +731,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       object: 'refund',
       amount,
       balance_transaction: null,
-      charge: null,
+      charge: intent.chargeId,
       created: now(),
       currency: intent.currency,
       customer: null,
@@ -693,6 +749,8 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       transfer_reversal: null,
     };
     refunds.set(refund.id, refund);
+    const charge = chargeObject(intent);
+    if (charge) dispatch(makeObjectEvent('charge.refunded', charge));
     return refund;
   }
 
@@ -828,6 +886,14 @@ ${
       return answer(refund ? copy(refund) : noSuch('refund', refundId));
     }
     if (route === 'GET /v1/balance') return answer(balance());
+    const intentId = /^GET \/v1\/payment_intents\/([^/]+)$/.exec(route)?.[1];
+    if (intentId) {
+      const intent = intents.get(intentId);
+      const expand = Array.isArray(record.form.expand) ? record.form.expand : [];
+      return answer(
+        intent ? intentObject(intent, expand.includes('latest_charge')) : noSuch('payment_intent', intentId),
+      );
+    }
     if (route === 'POST /v1/customers') return answer(cards.createCustomer(record.form));
     const customerId = /^(GET|POST) \/v1\/customers\/([^/]+)$/.exec(route);
     if (customerId?.[2]) {
@@ -998,6 +1064,11 @@ ${
     session: (id) => copy(sessionOrThrow(id)),
     sessions: () => [...sessions.values()].map(copy),
     refunds: () => [...refunds.values()].map(copy),
+    paymentIntent: (id) => {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no payment intent ${id}`);
+      return intentObject(intent, true);
+    },
     patchSession: (id, patch) => {
       Object.assign(sessionOrThrow(id), patch);
     },
@@ -1019,10 +1090,21 @@ ${
         throw new Error(`session ${id} has no delayed payment to settle`);
       }
       if (succeeded) session.payment_status = 'paid';
+      const intent =
+        typeof session.payment_intent === 'string' ? intents.get(session.payment_intent) : undefined;
+      if (intent) {
+        intent.status = succeeded ? 'succeeded' : 'requires_payment_method';
+        intent.chargeId = newId('ch_');
+        intent.failure = succeeded
+          ? null
+          : { code: 'payment_method_provider_decline', message: 'The bank debit was declined.' };
+      }
       await emit(
         succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
         session,
       );
+      if (intent)
+        emitIntent(succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent);
     },
     expire: async (id) => {
       const session = sessionOrThrow(id);
@@ -1044,6 +1126,7 @@ ${
         this.secrets = this.secrets.filter((candidate) => candidate !== secret);
       },
       hold: false,
+      enabledEvents: [...CHECKOUT_EVENT_TYPES],
       delayMs: 0,
       events: [],
       deliveries: [],

@@ -5,6 +5,7 @@ import type { ValidityUnit } from '@app/contract/billing/money';
 import type { BillStatus, OrderStatus, zOrderKind, zPaymentStatus } from '@app/contract/billing/orders';
 import type { PaymentMethod } from '@app/contract/billing/payments';
 import { type PlanChoice, type PlanKind, planTerm } from '@app/contract/billing/plans';
+import type { StripeIntentStatus } from '@app/contract/billing/stripe-payment-intents';
 import type { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
 import type { z } from 'zod';
 
@@ -236,6 +237,45 @@ export function refundStatusLabel(status: RefundStatus | string, t: Translate): 
       return t('Refused by the provider');
     default:
       return status;
+  }
+}
+
+/** Stripe's PaymentIntent statuses (`/admin/stripe/payment-indent`), in Stripe's own sense. */
+export function stripeIntentStatusLabel(status: StripeIntentStatus | string, t: Translate): string {
+  switch (status) {
+    case 'requires_payment_method':
+      return t('Needs a payment method');
+    case 'requires_confirmation':
+      return t('Needs confirmation');
+    case 'requires_action':
+      return t('Needs customer action');
+    case 'processing':
+      return t('Processing');
+    case 'requires_capture':
+      return t('Authorized, not captured');
+    case 'canceled':
+      return t('Canceled');
+    case 'succeeded':
+      return t('Succeeded');
+    default:
+      return status;
+  }
+}
+
+/** A Stripe intent's status as a tag colour: settled green, waiting blue, failed red. */
+export function stripeIntentStatusColor(status: string): string | undefined {
+  switch (status) {
+    case 'succeeded':
+      return 'success';
+    case 'processing':
+    case 'requires_capture':
+    case 'requires_confirmation':
+    case 'requires_action':
+      return 'processing';
+    case 'requires_payment_method':
+      return 'error';
+    default:
+      return undefined;
   }
 }
 

@@ -18,6 +18,7 @@ import {
   type RefundResult,
   type TradeState,
 } from '../provider';
+import { mirrorStripeEvent } from './stripe-mirror';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
 
 /**
@@ -175,6 +176,9 @@ export function stripeProvider(platform: Platform): PaymentProvider {
         !(CHECKOUT_EVENTS as readonly string[]).includes(event.type) ||
         object?.object !== 'checkout.session'
       ) {
+        // An intent's, its charge's or its refund's: the mirror is updated, nothing is settled.
+        const mirrored = await mirrorStripeEvent(platform.db, stripeClient(values), event);
+        if (mirrored) return { ...ignored, ...mirrored, amount: null, currency: null };
         return { ...ignored, amount: null, currency: null, payload: { event: event.type } };
       }
       let session: Stripe.Checkout.Session;

@@ -1,0 +1,67 @@
+import { clearForeignKey, saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
+import { createOrder } from '@app/contract/billing/orders';
+import { createPayment } from '@app/contract/billing/payments';
+import { refreshStripePaymentIntent } from '@app/contract/billing/stripe-payment-intents';
+import type { FastifyInstance } from 'fastify';
+import { type Caller, callEndpoint } from '../../../test/call-endpoint';
+import { startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { signUpUser, type TestApp } from '../../../test/test-app';
+import { planId } from '../../billing/billing.test-kit';
+import { stripeClient } from '../../foreign-keys/stripe-api';
+import { syncStripeIntent } from './stripe-mirror';
+
+interface Harness {
+  app: FastifyInstance;
+  t: TestApp;
+  admin: Caller;
+}
+type ValidCall = (h: Harness) => Promise<() => Promise<{ status: number; text: string }>>;
+
+/**
+ * A valid refresh of a mirrored Stripe intent, for the audit-trail walk
+ * (`security/audit-trail.test.ts`): a stand-in with a paid session, its intent in the mirror. The
+ * keys are cleared and the stand-in closed once the call is made, so later entries see no Stripe.
+ */
+export const STRIPE_MIRROR_VALID_CALLS: Record<string, ValidCall> = {
+  [refreshStripePaymentIntent.id]: async (h) => {
+    const stripe = await startStripeStandIn();
+    const values = {
+      secret_key: stripe.secretKey,
+      webhook_secret: stripe.webhooks.secrets[0] ?? '',
+      base_url: stripe.url,
+    };
+    (
+      await callEndpoint(h.app, saveForeignKey, { as: h.admin, params: { kind: 'stripe' }, body: { values } })
+    ).ok();
+    const user = await signUpUser(h.app);
+    const made = (
+      await callEndpoint(h.app, createOrder, {
+        as: user,
+        body: { plan_id: await planId(h.t, 'pro_monthly') },
+      })
+    ).ok();
+    const payment = (
+      await callEndpoint(h.app, createPayment, {
+        as: user,
+        body: { bill_id: made.bill.id, method: 'stripe' },
+      })
+    ).ok();
+    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
+    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
+    await stripe.pay(sessionId);
+    const intentId = stripe.session(sessionId).payment_intent as string;
+    await h.t.platform.db.transaction((tx) => syncStripeIntent(tx, stripeClient(values), intentId));
+    return async () => {
+      try {
+        return await callEndpoint(h.app, refreshStripePaymentIntent, {
+          as: h.admin,
+          params: { id: intentId },
+          body: { reason: 'audit' },
+        });
+      } finally {
+        await callEndpoint(h.app, clearForeignKey, { as: h.admin, params: { kind: 'stripe' } });
+        await stripe.close();
+      }
+    };
+  },
+};

@@ -1,0 +1,253 @@
+import { saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
+import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
+import { createOrder, getBill } from '@app/contract/billing/orders';
+import { createPayment } from '@app/contract/billing/payments';
+import {
+  getStripePaymentIntent,
+  listStripePaymentIntents,
+  refreshStripePaymentIntent,
+} from '@app/contract/billing/stripe-payment-intents';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { operationRecords, stripePaymentIntents } from '../../../db/schema';
+import { type Caller, callEndpoint } from '../../../test/call-endpoint';
+import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
+import { planId, teamIdOf } from '../../billing/billing.test-kit';
+
+/**
+ * The mirror of Stripe's PaymentIntents, against the Stripe stand-in over real HTTP on a real
+ * database: the endpoint receives every event (`enabledEvents: ['*']`); whatever order they come
+ * in, the mirror ends as the stand-in holds the intent, the Checkout Session still settles the
+ * bill, a refund shows as refunded, and an admin's refresh is recorded with its reason.
+ */
+describe('the Stripe payment intents mirror (stand-in)', () => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp();
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    stripe.webhooks.url = `${base}/api/payments/notify/stripe`;
+    stripe.webhooks.enabledEvents = ['*'];
+    admin = await signInAdmin(t.app);
+    (
+      await callEndpoint(t.app, saveForeignKey, {
+        as: admin,
+        params: { kind: 'stripe' },
+        body: {
+          values: {
+            secret_key: stripe.secretKey,
+            webhook_secret: stripe.webhooks.secrets[0] ?? '',
+            base_url: stripe.url,
+          },
+        },
+      })
+    ).ok();
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+  beforeEach(async () => {
+    await stripe.webhooks.idle();
+    stripe.webhooks.clear();
+    stripe.webhooks.hold = false;
+  });
+
+  async function payWithStripe(who: Caller) {
+    const made = (
+      await callEndpoint(t.app, createOrder, { as: who, body: { plan_id: await planId(t, 'pro_monthly') } })
+    ).ok();
+    const payment = (
+      await callEndpoint(t.app, createPayment, { as: who, body: { bill_id: made.bill.id, method: 'stripe' } })
+    ).ok();
+    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
+    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
+    return { ...made, payment, sessionId };
+  }
+
+  const detailsOf = async (id: string) =>
+    (await callEndpoint(t.app, getStripePaymentIntent, { as: admin, params: { id } })).ok();
+
+  it('events delivered in reverse order: the mirror is the intent Stripe holds and the session still pays the bill', async () => {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    const paying = await payWithStripe(user);
+    stripe.webhooks.hold = true;
+    await stripe.pay(paying.sessionId);
+    const queued = stripe.webhooks.queued().map((event) => event.type);
+    expect(queued).toEqual(['checkout.session.completed', 'payment_intent.succeeded', 'charge.succeeded']);
+    const deliveries = await stripe.webhooks.flush('reversed');
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200, 200]);
+
+    const bill = (await callEndpoint(t.app, getBill, { as: user, query: { id: paying.bill.id } })).ok().bill;
+    expect(bill.status).toBe('paid');
+
+    const intentId = stripe.session(paying.sessionId).payment_intent as string;
+    const held = stripe.paymentIntent(intentId);
+    const { intent, events } = await detailsOf(intentId);
+    expect(intent).toMatchObject({
+      id: held.id,
+      status: held.status,
+      amount: held.amount,
+      amount_received: held.amount_received,
+      amount_refunded: 0,
+      currency: held.currency.toUpperCase(),
+      card_brand: 'visa',
+      card_last4: '4242',
+      failure_code: null,
+      payment_id: paying.payment.payment_id,
+      order_id: paying.order.id,
+      order_num: paying.order.order_num,
+      team: { id: teamId },
+      creation_time: held.created,
+    });
+    expect(intent.plan_name).toBeTruthy();
+    // Each event, with what it did: the session's settled the bill, the others updated the mirror.
+    expect(events.map((event) => [event.type, event.outcome])).toEqual([
+      ['charge.succeeded', 'ignored'],
+      ['payment_intent.succeeded', 'ignored'],
+      ['checkout.session.completed', 'applied'],
+    ]);
+    expect(events[0]?.synced).toEqual({
+      status: 'succeeded',
+      amount_received: held.amount,
+      amount_refunded: 0,
+    });
+    expect(events[2]?.synced).toBeNull();
+
+    // The mirror's events are on the order's log too, never as a second settlement.
+    const order = (
+      await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: paying.order.id } })
+    ).ok();
+    expect(order.notifications.filter((n) => n.outcome === 'applied')).toHaveLength(1);
+
+    // A replay of an event changes nothing.
+    const [again] = await stripe.webhooks.replay(deliveries[0]?.eventId ?? '', 1);
+    expect(again?.status).toBe(200);
+    expect((await detailsOf(intentId)).intent).toMatchObject({ status: 'succeeded', amount_refunded: 0 });
+
+    // Listed, searchable by the order number.
+    const listed = (
+      await callEndpoint(t.app, listStripePaymentIntents, {
+        as: admin,
+        query: { q: paying.order.order_num },
+      })
+    ).ok();
+    expect(listed.items.map((item) => item.id)).toEqual([intentId]);
+  });
+
+  it('a refund shows on the mirror as refunded; a refresh reads Stripe again and is recorded with its reason', async () => {
+    const user = await signUpUser(t.app);
+    const paying = await payWithStripe(user);
+    await stripe.pay(paying.sessionId);
+    await stripe.webhooks.idle();
+    const intentId = stripe.session(paying.sessionId).payment_intent as string;
+    const amount = stripe.paymentIntent(intentId).amount;
+
+    (
+      await callEndpoint(t.app, refundOrder, {
+        as: admin,
+        params: { id: paying.order.id },
+        body: { reason: 'customer asked', amount: 100 },
+      })
+    ).ok();
+    await stripe.webhooks.idle();
+    let details = await detailsOf(intentId);
+    expect(details.intent.amount_refunded).toBe(100);
+    expect(details.events.at(-1)).toMatchObject({
+      type: 'charge.refunded',
+      synced: { status: 'succeeded', amount_refunded: 100 },
+    });
+
+    // The rest refunded while its webhook is lost: the mirror is behind until refreshed.
+    stripe.webhooks.hold = true;
+    (
+      await callEndpoint(t.app, refundOrder, {
+        as: admin,
+        params: { id: paying.order.id },
+        body: { reason: 'the rest' },
+      })
+    ).ok();
+    stripe.webhooks.clear();
+    expect((await detailsOf(intentId)).intent.amount_refunded).toBe(100);
+
+    const refused = await callEndpoint(t.app, refreshStripePaymentIntent, {
+      as: admin,
+      params: { id: intentId },
+      body: { reason: ' ' },
+    });
+    expect(refused.status).toBe(400);
+
+    const refreshed = (
+      await callEndpoint(t.app, refreshStripePaymentIntent, {
+        as: admin,
+        params: { id: intentId },
+        body: { reason: 'webhook lost' },
+      })
+    ).ok();
+    expect(refreshed.intent.amount_refunded).toBe(amount);
+    expect(refreshed.intent).toMatchObject({ status: 'succeeded', amount_received: amount });
+    const [row] = await t.platform.db
+      .select()
+      .from(stripePaymentIntents)
+      .where(eq(stripePaymentIntents.id, intentId));
+    expect(row?.amountRefunded).toBe(amount);
+    details = await detailsOf(intentId);
+    expect(details.intent.synced_time).toBeGreaterThanOrEqual(details.intent.creation_time);
+
+    const records = await t.platform.db
+      .select()
+      .from(operationRecords)
+      .where(
+        and(
+          eq(operationRecords.action, 'stripe.payment_intent.refresh'),
+          eq(operationRecords.targetId, intentId),
+        ),
+      );
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      result: 'success',
+      targetType: 'stripe_payment_intent',
+      before: { reason: 'webhook lost', amount_refunded: 100 },
+      after: { reason: 'webhook lost', amount_refunded: amount },
+    });
+  });
+
+  it('an event about an intent Stripe does not have writes no mirror; one not in the mirror cannot be refreshed', async () => {
+    const user = await signUpUser(t.app);
+    const paying = await payWithStripe(user);
+    await stripe.pay(paying.sessionId);
+    await stripe.webhooks.idle();
+    const intentId = stripe.session(paying.sessionId).payment_intent as string;
+    const event = stripe.webhooks.events.findLast((e) => e.type === 'payment_intent.succeeded');
+    if (!event) throw new Error('no payment_intent.succeeded');
+    const forged = structuredClone(event);
+    forged.id = `${event.id}_other`;
+    (forged.data.object as { id: string }).id = 'pi_not_at_stripe';
+    const delivery = await stripe.webhooks.send(forged);
+    expect(delivery.status).toBe(200);
+    expect(JSON.parse(delivery.answer)).toMatchObject({ outcome: 'unknown_reference' });
+    const rows = await t.platform.db
+      .select()
+      .from(stripePaymentIntents)
+      .where(eq(stripePaymentIntents.id, 'pi_not_at_stripe'));
+    expect(rows).toEqual([]);
+    const missing = await callEndpoint(t.app, refreshStripePaymentIntent, {
+      as: admin,
+      params: { id: 'pi_not_at_stripe' },
+      body: { reason: 'check' },
+    });
+    expect(missing.status).toBe(404);
+    expect((await detailsOf(intentId)).intent.status).toBe('succeeded');
+  });
+
+  it('the list and the refresh need their permissions', async () => {
+    const user = await signUpUser(t.app);
+    const list = await callEndpoint(t.app, listStripePaymentIntents, { as: user, query: {} });
+    expect(list.status).toBe(403);
+  });
+});

@@ -1,0 +1,112 @@
+import Stripe from 'stripe';
+import type { Db, Tx } from '../../../platform/db';
+import { lockIntent, paymentOfIntent, type StripeIntentRow, upsertIntent } from './stripe-mirror.repo';
+
+/**
+ * The mirror of Stripe's PaymentIntents (`stripe_payment_intents`, `/admin/stripe/payment-indent`).
+ * A verified event about an intent, its charge or a refund of it only names the intent: the intent
+ * is read back from Stripe (its latest charge expanded, for the card and what was refunded) and
+ * the mirror takes what Stripe holds, one reader at a time, so the order events arrive in, and
+ * replays, do not matter. It settles nothing: payments follow their Checkout Sessions.
+ */
+
+/** The events whose object names an intent: the intent itself, its charge, a refund of it. */
+export function intentOfEvent(event: Stripe.Event): string | null {
+  const object = event.data?.object as
+    | { object?: unknown; id?: unknown; payment_intent?: unknown }
+    | undefined;
+  if (!object) return null;
+  if (object.object === 'payment_intent') return typeof object.id === 'string' ? object.id : null;
+  if (object.object === 'charge' || object.object === 'refund') {
+    const intent = object.payment_intent;
+    if (typeof intent === 'string') return intent;
+    if (intent && typeof intent === 'object' && typeof (intent as { id?: unknown }).id === 'string')
+      return (intent as { id: string }).id;
+  }
+  return null;
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+/** What an intent said when read: kept with the event in the notifications log. */
+export interface SyncedState {
+  status: string;
+  amount_received: number;
+  amount_refunded: number;
+}
+
+export const syncedStateOf = (row: StripeIntentRow): SyncedState => ({
+  status: row.status,
+  amount_received: row.amountReceived,
+  amount_refunded: row.amountRefunded,
+});
+
+/**
+ * Reads the intent from Stripe and writes the mirror, inside `tx` (locked for this intent). Null
+ * when Stripe has no such intent (another account's, or never made): nothing is written.
+ * Stripe out of reach throws: a webhook is then answered 500 and sent again.
+ */
+export async function syncStripeIntent(
+  tx: Tx,
+  client: Stripe,
+  intentId: string,
+  now = new Date(),
+): Promise<StripeIntentRow | null> {
+  await lockIntent(tx, intentId);
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await client.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] });
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card ?? null;
+  const metadata = intent.metadata ?? {};
+  const paymentId = metadata.payment_id ?? null;
+  const payment = paymentId ? await paymentOfIntent(tx, paymentId) : null;
+  return upsertIntent(tx, {
+    id: intent.id,
+    paymentId: payment?.id ?? paymentId,
+    orderId: metadata.order_id ?? null,
+    orderNum: metadata.order_num ?? null,
+    teamId: payment?.teamId ?? null,
+    amount: intent.amount,
+    amountReceived: intent.amount_received,
+    amountRefunded: charge?.amount_refunded ?? 0,
+    currency: intent.currency.toUpperCase(),
+    status: intent.status,
+    cardBrand: card?.brand ?? null,
+    cardLast4: card?.last4 ?? null,
+    failureCode: intent.last_payment_error?.code ?? intent.last_payment_error?.decline_code ?? null,
+    failureMessage: intent.last_payment_error?.message?.slice(0, 500) ?? null,
+    stripeCreatedAt: new Date(intent.created * 1000),
+    syncedAt: now,
+  });
+}
+
+/**
+ * A verified Stripe event that is not a Checkout Session's: when it names an intent, the mirror is
+ * brought up to date and the event is logged under our payment's reference (its session), so it
+ * shows with the payment's other events; an intent not ours stays under its own id. Null when the
+ * event names no intent.
+ */
+export async function mirrorStripeEvent(
+  db: Db,
+  client: Stripe,
+  event: Stripe.Event,
+): Promise<{ providerRef: string; payload: Record<string, unknown> } | null> {
+  const intentId = intentOfEvent(event);
+  if (!intentId) return null;
+  const row = await db.transaction((tx) => syncStripeIntent(tx, client, intentId));
+  const payment = row?.paymentId ? await paymentOfIntent(db, row.paymentId) : null;
+  return {
+    providerRef: payment?.providerRef ?? intentId,
+    payload: {
+      event: { id: event.id, type: event.type },
+      payment_intent: intentId,
+      synced: row ? syncedStateOf(row) : null,
+    },
+  };
+}
