@@ -68,7 +68,16 @@ export const zPaymentNextAction = z.discriminatedUnion('kind', [
     qrcode_url: z.string(),
     h5_url: z.string().nullable(),
   }),
-  z.object({ kind: z.literal('form'), form_html: z.string() }),
+  z.object({
+    kind: z.literal('form'),
+    form_html: z.string(),
+    /**
+     * On a desktop (`pc_web`), Alipay's page holding only its code (page pay with `qr_pay_mode` 4,
+     * `qrcode_width` wide: spec section 7's `alipay_qrcode`), shown in an iframe; the form is then
+     * the alternative, Alipay's own page. Absent or null: the form is submitted at once.
+     */
+    qrcode_page_url: z.string().nullable().optional(),
+  }),
   /**
    * Inside the WeChat browser (`app_type` `wx_web`): the bridge parameters of spec section 7 that
    * the page hands to `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)` (WeChat Pay JSAPI).

@@ -6,8 +6,10 @@ import { getHealthy } from '@app/contract/core/healthy';
 import { postBabelText } from '@app/contract/i18n/babel-text';
 import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverErrors } from '../../db/schema';
+import { installSecurityHeaders } from '../../platform/security';
 import { callEndpoint, endpointUrl } from '../../test/call-endpoint';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -97,6 +99,35 @@ describe('core: health, errors, headers, OpenAPI', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("the CSP lets Alipay's forms leave and its code page be framed (its hosts, and a configured gateway's origin)", async () => {
+    const directive = (csp: string, name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `));
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/account/orders' })).headers['content-security-policy'],
+    );
+    expect(directive(csp, 'form-action')).toBe(
+      "form-action 'self' https://*.alipay.com https://*.alipaydev.com",
+    );
+    expect(directive(csp, 'frame-src')).toContain('https://*.alipay.com https://*.alipaydev.com');
+    // A stand-in's gateway (ALIPAY_GATEWAY): its origin too, on a bare app with the same headers.
+    const bare = Fastify();
+    await installSecurityHeaders(bare, { ...t.config, ALIPAY_GATEWAY: 'http://127.0.0.1:4050/gateway.do' });
+    bare.get('/', async () => 'ok');
+    try {
+      const withGateway = String(
+        (await bare.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+      );
+      expect(directive(withGateway, 'form-action')).toContain('http://127.0.0.1:4050');
+      expect(directive(withGateway, 'frame-src')).toContain('http://127.0.0.1:4050');
+      expect(directive(withGateway, 'script-src')).toBe("script-src 'self'");
+    } finally {
+      await bare.close();
+    }
   });
 
   it('hashed assets are sent precompressed when the browser accepts it, and cached for a year', async () => {

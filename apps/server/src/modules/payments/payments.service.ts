@@ -235,7 +235,11 @@ async function startPayment(
       payment_id: paymentId,
       method: provider.method,
       test_mode: offer.testMode,
-      next: initiated.next,
+      // Alipay's code page (desktop) travels with its form: the dialog frames it beside the amount.
+      next:
+        initiated.next.kind === 'form' && initiated.embeddedQrcodeUrl
+          ? { ...initiated.next, qrcode_page_url: initiated.embeddedQrcodeUrl }
+          : initiated.next,
       expire_time: toSeconds(bill.expiresAt),
     },
     embeddedQrcodeUrl: initiated.embeddedQrcodeUrl ?? null,

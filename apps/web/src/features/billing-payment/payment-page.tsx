@@ -3,12 +3,13 @@ import { Alert, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatMoney } from '../../lib/format';
 import { useBasicInfos } from '../../lib/session/basic-infos';
 import { DocumentTitle } from '../../widgets/brand/document-title';
-import { PaymentActionView } from '../../widgets/payment-dialog/payment-action-view';
+import { PaymentActionView, WechatPayFailed } from '../../widgets/payment-dialog/payment-action-view';
 import { providersQuery } from '../../widgets/payment-dialog/payment-api';
 import { paymentChoices } from '../../widgets/payment-dialog/payment-choices';
-import { paymentDevice } from '../../widgets/payment-dialog/payment-device';
+import { appTypeFor, paymentDevice } from '../../widgets/payment-dialog/payment-device';
 import {
   attemptEnded,
   PaymentAttemptNotice,
@@ -56,9 +57,9 @@ function PayBill({ billId, orderId }: { billId: string; orderId: string | null }
   const { t } = useTranslation();
   const device = useMemo(() => paymentDevice(), []);
   const bill = useBillWatch(billId);
-  const providers = useQuery(providersQuery);
+  const providers = useQuery(providersQuery(appTypeFor(device)));
   const infos = useBasicInfos();
-  const { pay, started, pending } = usePayWith(billId, device);
+  const { pay, started, pending, wechatFailed } = usePayWith(billId, device);
 
   // A bill that is not the order's named in the address is as good as unknown.
   const order = bill.data?.order;
@@ -93,7 +94,13 @@ function PayBill({ billId, orderId }: { billId: string; orderId: string | null }
             retry={ended}
             onPay={(method) => pay.mutate(method)}
           />
-          {started ? <PaymentActionView started={started} /> : null}
+          {wechatFailed ? <WechatPayFailed /> : null}
+          {started ? (
+            <PaymentActionView
+              started={started}
+              amount={formatMoney(bill.data.bill.pay_amount, bill.data.bill.currency)}
+            />
+          ) : null}
         </Flex>
       </Card>
     </Flex>

@@ -34,16 +34,18 @@ export function parseProviderForm(html: string): ProviderForm | null {
 
 /**
  * Spec section 5: the mobile payment form is submitted automatically once available. The button
- * is there for a browser that refused the automatic submit.
+ * is there for a browser that refused the automatic submit. With `submitLabel` the form waits for
+ * its button instead (Alipay's own page, the alternative to its code on a desktop).
  */
-export function AutoSubmitForm({ html }: { html: string }) {
+export function AutoSubmitForm({ html, submitLabel }: { html: string; submitLabel?: string }) {
   const { t } = useTranslation();
   const form = useMemo(() => parseProviderForm(html), [html]);
   const ref = useRef<HTMLFormElement>(null);
+  const auto = submitLabel === undefined;
 
   useEffect(() => {
-    if (form) ref.current?.submit();
-  }, [form]);
+    if (form && auto) ref.current?.submit();
+  }, [form, auto]);
 
   if (!form) {
     return (
@@ -57,11 +59,15 @@ export function AutoSubmitForm({ html }: { html: string }) {
       {form.fields.map((field) => (
         <input key={field.name} type="hidden" name={field.name} value={field.value} />
       ))}
-      <Flex vertical align="center" gap={8}>
-        <Spin />
-        <Typography.Text>{t('Taking you to the payment provider…')}</Typography.Text>
-        <Button htmlType="submit">{t('Continue to pay')}</Button>
-      </Flex>
+      {auto ? (
+        <Flex vertical align="center" gap={8}>
+          <Spin />
+          <Typography.Text>{t('Taking you to the payment provider…')}</Typography.Text>
+          <Button htmlType="submit">{t('Continue to pay')}</Button>
+        </Flex>
+      ) : (
+        <Button htmlType="submit">{submitLabel}</Button>
+      )}
     </form>
   );
 }

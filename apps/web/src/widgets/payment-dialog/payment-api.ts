@@ -3,6 +3,7 @@ import { createPayment, listPaymentProviders } from '@app/contract/billing/payme
 import type { EndpointBody, EndpointResponse } from '@app/contract/define-endpoint';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
+import type { AppType } from './payment-device';
 
 export const paymentKey = ['billing', 'payment'] as const;
 
@@ -38,11 +39,18 @@ export function paymentResultPath(orderId: string): string {
   return `/payment/result?${new URLSearchParams({ order_id: orderId })}`;
 }
 
-export const providersQuery = queryOptions({
-  queryKey: [...paymentKey, 'providers'],
-  queryFn: ({ signal }) => callApi(listPaymentProviders, { signal }),
-  staleTime: 5 * 60_000,
-});
+/**
+ * The providers the server offers on this device (spec section 2): asked with its `app_type`, so
+ * the server's own per-device rule decides (inside WeChat WeChat Pay alone, a phone's other
+ * browsers Alipay alone, a desktop both).
+ */
+export function providersQuery(appType: AppType) {
+  return queryOptions({
+    queryKey: [...paymentKey, 'providers', appType],
+    queryFn: ({ signal }) => callApi(listPaymentProviders, { query: { app_type: appType }, signal }),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** Silent: the caller shows a refusal (an expired bill) beside the buttons. */
 export function startPayment(body: EndpointBody<typeof createPayment>) {

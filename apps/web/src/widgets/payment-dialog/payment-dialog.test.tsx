@@ -404,6 +404,126 @@ describe('payment dialog', () => {
     expect(away).not.toHaveBeenCalled();
   });
 
+  it('asks the server for the providers of this device (app_type pc_web, wx_web, mb_web), as it starts payments', async () => {
+    for (const [device, appType] of [
+      ['desktop', 'pc_web'],
+      ['wechat', 'wx_web'],
+      ['mobile', 'mb_web'],
+    ] as const) {
+      const fetch = stubs({}, cnInfos());
+      const app = renderApp('/account/order/confirm', dialogRoutes(device));
+      await screen.findByRole('group', { name: 'Payment methods' });
+      const asked = fetch.callsTo('GET /api/account/payment/providers');
+      expect(asked.length, device).toBeGreaterThan(0);
+      expect(new URL(asked[0]?.url ?? '', 'http://localhost').searchParams.get('app_type'), device).toBe(
+        appType,
+      );
+      app.unmount();
+    }
+  });
+
+  it('location cn on a desktop, Alipay: its code page framed beside the amount, its own page as the alternative (not submitted by itself)', async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    const CODE_PAGE =
+      'https://openapi.alipay.com/gateway.do?method=alipay.trade.page.pay&biz_content=%7B%22qr_pay_mode%22%3A%224%22%7D';
+    const fetch = stubs(
+      {
+        'GET /api/account/payment/providers': { body: CN_PROVIDERS },
+        'GET /api/user/bill': {
+          body: billAnswerFixture({
+            bill: billFixture({ pay_amount: 9900, currency: 'CNY' }),
+            order: orderFixture({ price: 9900, pay_amount: 9900, currency: 'CNY' }),
+          }),
+        },
+        'POST /api/account/payments': {
+          body: {
+            payment_id: 'pay-3',
+            method: 'alipay',
+            test_mode: false,
+            next: {
+              kind: 'form',
+              form_html:
+                '<form name="punchout_form" method="post" action="https://openapi.alipay.com/gateway.do?charset=utf-8"><input type="hidden" name="biz_content" value="{}"></form>',
+              qrcode_page_url: CODE_PAGE,
+            },
+            expire_time: 1_767_227_400,
+          },
+        },
+      },
+      cnInfos(),
+    );
+    renderApp('/account/order/confirm', dialogRoutes('desktop'));
+    const user = userEvent.setup();
+    const methods = within(await screen.findByRole('group', { name: 'Payment methods' }));
+    await user.click(methods.getByRole('button', { name: 'Alipay' }));
+
+    const frame = (await screen.findByTitle('Payment QR code')) as HTMLIFrameElement;
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe(CODE_PAGE);
+    expect([frame.width, frame.height]).toEqual(['180', '180']);
+    // The amount beside the code (the summary above says it too), and what to do.
+    const beside = within(frame.parentElement as HTMLElement);
+    expect(beside.getByText('Payable amount')).toBeTruthy();
+    expect(beside.getByText('¥99.00')).toBeTruthy();
+    expect(beside.getByText(/Scan with Alipay to pay/)).toBeTruthy();
+    expect(fetch.callsTo('POST /api/account/payments')[0]?.json()).toMatchObject({
+      method: 'alipay',
+      app_type: 'pc_web',
+    });
+    // Alipay's own page is a button away, not gone to by itself.
+    const instead = screen.getByRole('button', { name: 'Pay on Alipay’s page instead' });
+    const form = instead.closest('form') as HTMLFormElement;
+    expect([form.action, form.method]).toEqual([
+      'https://openapi.alipay.com/gateway.do?charset=utf-8',
+      'post',
+    ]);
+    expect(instead.getAttribute('type')).toBe('submit');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('inside WeChat a pay sheet that fails says so and the button tries again; a canceled one says nothing', async () => {
+    const BRIDGE = {
+      appId: 'wx123',
+      timeStamp: '1767225600',
+      nonceStr: 'n0nce',
+      package: 'prepay_id=wx2026',
+      signType: 'RSA',
+      paySign: 'c2lnbg==',
+    };
+    const answers = ['get_brand_wcpay_request:fail', 'get_brand_wcpay_request:cancel'];
+    const invoke = vi.fn((_api: string, _params: unknown, callback: (answer: { err_msg: string }) => void) =>
+      callback({ err_msg: answers[invoke.mock.calls.length - 1] ?? 'get_brand_wcpay_request:ok' }),
+    );
+    vi.stubGlobal('WeixinJSBridge', { invoke });
+    const fetch = stubs(
+      {
+        'GET /api/account/payment/providers': {
+          body: { location: 'cn', items: CN_PROVIDERS.items.slice(0, 1) },
+        },
+        'POST /api/account/payments': {
+          body: {
+            payment_id: 'pay-1',
+            method: 'wechatpay',
+            test_mode: false,
+            next: { kind: 'wechat_jsapi', bridge: BRIDGE },
+            expire_time: 1_767_227_400,
+          },
+        },
+      },
+      cnInfos(),
+    );
+    renderApp('/account/order/confirm', dialogRoutes('wechat'));
+    const user = userEvent.setup();
+    expect(await screen.findByText('WeChat Pay could not open its payment sheet')).toBeTruthy();
+    expect(invoke).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'WeChat Pay' }));
+    await waitFor(() => expect(invoke).toHaveBeenCalledTimes(2));
+    expect(fetch.callsTo('POST /api/account/payments')).toHaveLength(2);
+    await waitFor(() => expect(screen.queryByText('WeChat Pay could not open its payment sheet')).toBeNull());
+    vi.unstubAllGlobals();
+  });
+
   it("a bad bill id says 'invalid bill number' and stops asking", async () => {
     const fetch = stubs({
       'GET /api/user/bill': {

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Modal, Result, Skeleton, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../lib/format';
 import { useBasicInfos } from '../../lib/session/basic-infos';
 import { orderStatusLabel, paymentMethodLabel } from '../billing-labels/billing-labels';
-import { PaymentActionView } from './payment-action-view';
+import { PaymentActionView, WechatPayFailed } from './payment-action-view';
 import { providersQuery } from './payment-api';
 import { onlyMethod, paymentChoices } from './payment-choices';
-import { type PaymentDevice, paymentDevice } from './payment-device';
+import { appTypeFor, type PaymentDevice, paymentDevice } from './payment-device';
 import { attemptEnded, PaymentAttemptNotice, PaymentMethodButtons } from './payment-methods';
 import { PaymentSummary } from './payment-summary';
 import { useBillWatch } from './use-bill-watch';
@@ -49,9 +50,9 @@ function PaymentDialogBody({
   const { t } = useTranslation();
   const device = useMemo(() => givenDevice ?? paymentDevice(), [givenDevice]);
   const infos = useBasicInfos();
-  const providers = useQuery(providersQuery);
+  const providers = useQuery(providersQuery(appTypeFor(device)));
   const bill = useBillWatch(billId);
-  const { pay, started, pending } = usePayWith(billId, device);
+  const { pay, started, pending, wechatFailed } = usePayWith(billId, device);
   const unpaid = bill.data?.bill.status === 'unpaid' && Boolean(bill.data.order);
   const choices =
     providers.data && infos.data
@@ -106,7 +107,13 @@ function PaymentDialogBody({
               {t('Taking you to {{provider}}…', { provider: paymentMethodLabel(pending, t) })}
             </Typography.Text>
           ) : null}
-          {started ? <PaymentActionView started={started} /> : null}
+          {wechatFailed ? <WechatPayFailed /> : null}
+          {started ? (
+            <PaymentActionView
+              started={started}
+              amount={formatMoney(bill.data.bill.pay_amount, bill.data.bill.currency)}
+            />
+          ) : null}
         </>
       ) : (
         <Alert type="info" title={orderStatusLabel(bill.data.bill.status, t)} />

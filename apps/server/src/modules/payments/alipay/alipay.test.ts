@@ -160,6 +160,25 @@ describe('payments with Alipay (stand-in)', () => {
     });
   });
 
+  it('the generic start on a desktop carries Alipay’s code page beside its form (qrcode_page_url: page pay, qr_pay_mode 4, 180 wide, the same trade), for the dialog’s frame; a phone’s has none', async () => {
+    const desktop = await startAlipay(await signUpUser(t.app));
+    if (desktop.payment.next.kind !== 'form') throw new Error('Alipay answers a form');
+    const code = new URL(desktop.payment.next.qrcode_page_url ?? '');
+    expect(`${code.origin}${code.pathname}`).toBe(ali.gateway);
+    expect(code.searchParams.get('method')).toBe('alipay.trade.page.pay');
+    expect(JSON.parse(code.searchParams.get('biz_content') ?? '{}')).toMatchObject({
+      out_trade_no: desktop.outTradeNo,
+      qr_pay_mode: '4',
+      qrcode_width: 180,
+    });
+    const framed = await ali.open(code.toString());
+    expect([framed.status, framed.html.includes('width:180px')]).toEqual([200, true]);
+
+    const phone = await startAlipay(await signUpUser(t.app), 'pro_monthly', 'mb_web');
+    expect(phone.payment.next).not.toHaveProperty('qrcode_page_url');
+    expect(readForm(phone.form).action).toContain('method=alipay.trade.wap.pay');
+  });
+
   it('paid on the cashier: the browser is sent to return_url (navigation only: the bill stays unpaid), then the signed notice is answered exactly "success" and grants once', async () => {
     const user = await signUpUser(t.app);
     const teamId = await teamIdOf(t, user);
