@@ -89,7 +89,7 @@ export const listPlans = defineEndpoint({
   response: z.object({
     items: z.array(zPlan.extend({ choice: zPlanChoice })),
     current_plan_id: z.string(),
-    /** The test-mode provider is the only one: the page says so. */
+    /** Every payment provider offered here is in test mode (no money moves): the page says so. */
     test_mode: z.boolean(),
   }),
 });

@@ -87,6 +87,8 @@ describe('billing admin: plans, function permissions, credits, orders, invoices,
     expect(onSale.items.some((plan) => plan.key === 'starter')).toBe(false);
     // The subscriber keeps it.
     expect(onSale.current_plan_id).toBe(made.id);
+    // Only the sandbox takes payments here: the page says it is test mode.
+    expect(onSale.test_mode).toBe(true);
     const order = await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: made.id } });
     expect(order.error()).toMatchObject({
       error_code: 'VALIDATION_ERROR',

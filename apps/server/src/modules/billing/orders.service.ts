@@ -9,6 +9,7 @@ import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-quer
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { paymentsOfOrder } from '../payments/payments.repo';
+import { listProviders } from '../payments/payments.service';
 import {
   type BillRow,
   expireBills,
@@ -111,15 +112,17 @@ export function toBill(row: BillRow): Bill {
 /** `/usm/plan`: active plans, each with what choosing it would mean now. */
 export async function listPlansForTeam(platform: Platform, ctx: SignedInContext) {
   await ensureTeamBilling(platform.db, ctx.team.id);
-  const [rows, active] = await Promise.all([
+  const [rows, active, providers] = await Promise.all([
     listPlanRows(platform.db, { status: 'active' }),
     findActive(platform.db, ctx.team.id),
+    listProviders(platform, ctx),
   ]);
   const current = await currentPlan(platform.db, active, rows);
   return {
     items: rows.map((row) => ({ ...toPlan(ctx, row), choice: planStep(current, row).choice })),
     current_plan_id: active?.plan.id ?? rows.find((row) => row.isDefault)?.id ?? '',
-    test_mode: true,
+    // Test mode only while every provider offered here moves no money (the sandbox, test keys).
+    test_mode: providers.items.length > 0 && providers.items.every((provider) => provider.test_mode),
   };
 }
 

@@ -1,5 +1,6 @@
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createPayment } from '@app/contract/billing/payments';
+import { listPlans } from '@app/contract/billing/plans';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bills, creditLedger, inboxMessages, orders, payments } from '../../db/schema';
@@ -83,6 +84,11 @@ describe('refunds and reconciliation (WeChat Pay stand-in)', () => {
     ).map((row) => row.amount);
 
   const refundsAt = (outTradeNo: string) => wx.refunds().filter((r) => r.out_trade_no === outTradeNo);
+
+  it('with a real provider offered (WeChat Pay, live keys), the plans page says nothing of test mode', async () => {
+    const plans = (await callEndpoint(t.app, listPlans, { as: await signUpUser(t.app) })).ok();
+    expect(plans.test_mode).toBe(false);
+  });
 
   it("a refund's credits are the order's in proportion, and the shares add up to all of them", () => {
     const order = { credits: 1000, payAmount: 4900 };

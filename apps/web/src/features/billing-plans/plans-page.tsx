@@ -45,7 +45,7 @@ export function PlansPage() {
           type="info"
           showIcon
           title={t('Test mode')}
-          description={t('Payments go to the sandbox provider: no real money is charged.')}
+          description={t('Payments here are in test mode: no real money is charged.')}
         />
       ) : null}
       {!data ? (
