@@ -6,6 +6,7 @@ import {
 } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
+import { certificateExpiryReminder } from './certificate-reminder';
 import * as keys from './foreign-keys.service';
 
 /** `/admin/sys-settings/foreign-keys`: third-party credentials, sealed at rest, masked on the wire. */
@@ -19,5 +20,7 @@ export const foreignKeysModule: ServerModule = {
     );
     route(clearForeignKey, ({ ctx, params }) => keys.clearForeignKey(platform, ctx, params.kind));
     route(testForeignKey, ({ ctx, params }) => keys.testForeignKey(platform, ctx, params.kind));
+    // Each certificate the keys hold or fetch: its admins hear once when 30 days are left.
+    platform.reminders.register(certificateExpiryReminder(platform));
   },
 };

@@ -12,6 +12,7 @@ import type { Platform } from '../../platform/platform';
 import { Sealer } from '../../platform/sealed';
 import { VersionedCache } from '../../platform/versioned-cache';
 import { alipayValueProblems } from './alipay-api';
+import { certificateExpiries } from './certificate-expiry';
 import {
   deleteForeignKey,
   type ForeignKeyRow,
@@ -125,7 +126,14 @@ function mask(value: string): string {
   return `••••••••${value.length > 8 ? value.slice(-4) : ''}`;
 }
 
-function toView(platform: Platform, kind: ForeignKeyKindName, row: ForeignKeyRow | null): ForeignKeyView {
+/** How long the page waits for WeChat Pay's platform certificates (downloaded at most every 12 h). */
+const CERTIFICATES_WAIT_MS = 3000;
+
+async function toView(
+  platform: Platform,
+  kind: ForeignKeyKindName,
+  row: ForeignKeyRow | null,
+): Promise<ForeignKeyView> {
   const def = kindOf(kind);
   const saved = openValues(platform, row);
   const seeded = ENV_SEEDS[kind](platform.config);
@@ -143,9 +151,11 @@ function toView(platform: Platform, kind: ForeignKeyKindName, row: ForeignKeyRow
         secret: field.secret,
         required: field.required,
         ...('choices' in field && field.choices ? { choices: [...field.choices] } : {}),
+        ...('multiline' in field && field.multiline ? { multiline: true } : {}),
         shown: value ? (field.secret ? mask(value) : value) : null,
       };
     }),
+    certificates: await certificateExpiries(platform, kind, values, new Date(), CERTIFICATES_WAIT_MS),
     updated_at: row ? toSeconds(row.updatedAt) : null,
     updated_by: row?.updatedByEmail ?? null,
     last_test:
@@ -212,8 +222,10 @@ export async function readForeignKey(platform: Platform, kind: ForeignKeyKindNam
 export async function listForeignKeys(platform: Platform): Promise<{ items: ForeignKeyView[] }> {
   const rows = await findForeignKeys(platform.db);
   return {
-    items: FOREIGN_KEY_KINDS.map((def) =>
-      toView(platform, def.kind, rows.find((row) => row.kind === def.kind) ?? null),
+    items: await Promise.all(
+      FOREIGN_KEY_KINDS.map((def) =>
+        toView(platform, def.kind, rows.find((row) => row.kind === def.kind) ?? null),
+      ),
     ),
   };
 }
@@ -266,7 +278,7 @@ export async function saveForeignKey(
       },
     ),
   );
-  return toView(platform, kind, await findForeignKey(platform.db, kind));
+  return await toView(platform, kind, await findForeignKey(platform.db, kind));
 }
 
 export async function clearForeignKey(
@@ -285,7 +297,7 @@ export async function clearForeignKey(
       }),
     ),
   );
-  return toView(platform, kind, null);
+  return await toView(platform, kind, null);
 }
 
 /** Tries the credentials in force (saved or seeded) against the provider; the outcome is kept. */
@@ -307,6 +319,6 @@ export async function testForeignKey(platform: Platform, ctx: SignedInContext, k
   return {
     ok: outcome.ok,
     message: ctx.t(outcome.message),
-    key: toView(platform, kind, await findForeignKey(platform.db, kind)),
+    key: await toView(platform, kind, await findForeignKey(platform.db, kind)),
   };
 }

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { ForeignKeyKindName } from '@app/contract/admin/foreign-keys/foreign-keys';
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { alipayAnswered, alipayClient, alipayErrorCode, alipayReady } from './alipay-api';
+import {
+  alipayAnswered,
+  alipayClient,
+  alipayErrorCode,
+  alipayReady,
+  usesAlipayCertificates,
+} from './alipay-api';
 import { ANTHROPIC_API, ANTHROPIC_VERSION, apiRoot, GEMINI_API } from './model-endpoints';
 import { stripeClient } from './stripe-api';
 import {
@@ -253,6 +259,14 @@ const alipay: Tester = async (values) => {
         message: 'Alipay refused the app signature: check the App ID and the app private key',
       };
     }
+    // Certificate mode: the app certificate or the root certificate is not the one Alipay has.
+    if (code && /cert-sn/i.test(code)) {
+      return {
+        ok: false,
+        message:
+          'Alipay refused the certificate SNs: check the app public-key certificate and the Alipay root certificate',
+      };
+    }
     if (code !== 'ACQ.TRADE_NOT_EXIST') {
       if (!alipayAnswered(error)) throw error;
       return { ok: false, message: `Alipay answered ${code ?? 'an unexpected error'}` };
@@ -270,7 +284,12 @@ const alipay: Tester = async (values) => {
     return { ok: false, message: `Alipay answered ${String(answer.subCode ?? answer.code)}` };
   } catch (error) {
     if (alipayAnswered(error) || !(error instanceof Error) || !/验签/.test(error.message)) throw error;
-    return { ok: false, message: "Alipay's answer does not verify with this Alipay public key" };
+    return {
+      ok: false,
+      message: usesAlipayCertificates(values)
+        ? "Alipay's answer does not verify with this Alipay public-key certificate"
+        : "Alipay's answer does not verify with this Alipay public key",
+    };
   }
 };
 

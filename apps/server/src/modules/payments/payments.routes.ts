@@ -11,8 +11,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../../platform/app-error';
 import { routesFor } from '../../platform/endpoint';
 import type { Platform, ServerModule } from '../../platform/platform';
+import { provideFetchedCertificates } from '../foreign-keys/certificate-expiry';
+import { wechatpayReady } from '../foreign-keys/wechatpay-api';
 import * as payments from './payments.service';
 import { checkoutPage, type DeliverNotification, submitCheckout } from './sandbox/sandbox-checkout';
+import { platformCertificates } from './wechatpay/wechatpay-keys';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -103,5 +106,11 @@ export const paymentsModule: ServerModule = {
     route(createAlipayPayment, ({ ctx, query }) => payments.createAlipayPayment(platform, ctx, query));
     route(sandboxCheckoutPage, ({ ctx, query }) => checkoutPage(ctx, platform.secret, query.session));
     registerProviderRoutes(app, platform);
+    // The foreign-keys page and the admins' expiry warning show WeChat Pay's platform certificates
+    // as payments download and keep them.
+    provideFetchedCertificates(platform, 'wechatpay', {
+      label: 'WeChat Pay platform certificate',
+      fetch: async (values) => (wechatpayReady(values) ? platformCertificates(platform, values) : []),
+    });
   },
 };

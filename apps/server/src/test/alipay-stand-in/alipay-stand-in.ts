@@ -1,6 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type AlipayCertificates, issueCertificate, makeAlipayCertificates } from './certificates';
 import {
   chinaTime,
   digits,
@@ -35,7 +36,12 @@ import {
  *   delivered again until answered exactly `success`, on Alipay's schedule (compressed for
  *   tests), with controls to hold and reorder, delay, replay (at once), tamper with a byte after
  *   signing, sign with the app's key instead, forge parameters, skew the clock and rotate
- *   Alipay's key; the cashier then sends the browser to `return_url` with signed parameters.
+ *   Alipay's key; the cashier then sends the browser to `return_url` with signed parameters;
+ * - certificate mode (`mode: 'certificate'`, certificates made at start, `certificates.ts`): every
+ *   request must carry the app certificate's SN (`app_cert_sn`, in the v3 authorization or the
+ *   gateway's parameters) and the root certificate's (`alipay_root_cert_sn`, a v3 header
+ *   `alipay-root-cert-sn`), else it is refused; answers and notices are signed with the Alipay
+ *   public-key certificate's key and name it (`alipay-sn`, `alipay_cert_sn`).
  *
  * Its crypto is its own (`node:crypto`, `protocol.ts`), not the SDK's the app uses. Run by hand:
  * `npm run alipay:stand-in -w @app/server` (main.ts).
@@ -97,6 +103,8 @@ export interface SendOptions {
   tamper?: (body: string) => string;
   /** Signs with this key (the app's own, say) instead of Alipay's. */
   signWith?: KeyObject;
+  /** Certificate mode: names this certificate SN (`alipay_cert_sn`) instead, signed again. */
+  certSn?: string;
   delayMs?: number;
 }
 
@@ -105,6 +113,8 @@ export interface AlipayStandInOptions {
   host?: string;
   publicUrl?: string;
   retryScheduleMs?: readonly number[];
+  /** `certificate`: Alipay's certificate mode (公钥证书); else its public-key mode. */
+  mode?: 'public_key' | 'certificate';
 }
 
 export interface AlipayStandIn {
@@ -117,6 +127,11 @@ export interface AlipayStandIn {
   alipayPublicKeyPem(): string;
   /** Alipay signs with a new key from now on (the vault must then be given its public key). */
   rotateKey(): void;
+  mode: 'public_key' | 'certificate';
+  /** Certificate mode: the root, Alipay's and the app's certificates (null in public-key mode). */
+  certificates: AlipayCertificates | null;
+  /** Certificate mode: Alipay signs from now on with a new certificate the same root issued. */
+  rotateCertificate(): Promise<void>;
   vaultValues(): Record<string, string>;
   requests: RecordedRequest[];
   trade(outTradeNo: string): Trade;
@@ -168,6 +183,14 @@ const PRODUCT_OF_METHOD: Record<string, string> = {
 export async function startAlipayStandIn(options: AlipayStandInOptions = {}): Promise<AlipayStandIn> {
   const appKeys = rsaKeys();
   let alipayKeys = rsaKeys();
+  const mode = options.mode ?? 'public_key';
+  const certificates = mode === 'certificate' ? await makeAlipayCertificates(appKeys) : null;
+  if (certificates) {
+    alipayKeys = {
+      privateKey: certificates.alipay.privateKey,
+      publicKey: certificates.alipay.certificate.publicKey,
+    };
+  }
   const appId = `2021${digits(12)}`;
   const sellerId = `2088${digits(12)}`;
   const requests: RecordedRequest[] = [];
@@ -385,6 +408,21 @@ export async function startAlipayStandIn(options: AlipayStandInOptions = {}): Pr
     }
   }
 
+  const header = (req: IncomingMessage, name: string) => {
+    const value = req.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+
+  /** Certificate mode: the app certificate's and the root certificate's SN must be the ones issued. */
+  function certSnFailure(appCertSn: string | undefined, rootCertSn: string | undefined): Failure | null {
+    if (!certificates) return null;
+    if (appCertSn !== certificates.app.sn)
+      return failure(401, 'isv.app-cert-sn-not-match', '应用公钥证书SN（app_cert_sn）不匹配');
+    if (rootCertSn !== certificates.rootSn)
+      return failure(401, 'isv.alipay-root-cert-sn-not-match', '支付宝根证书SN（alipay_root_cert_sn）不匹配');
+    return null;
+  }
+
   function writeV3(res: ServerResponse, record: RecordedRequest, status: number, body: unknown) {
     record.status = status;
     const text = JSON.stringify(body);
@@ -397,6 +435,7 @@ export async function startAlipayStandIn(options: AlipayStandInOptions = {}): Pr
         'alipay-timestamp': timestamp,
         'alipay-nonce': nonce,
         'alipay-signature': rsa2(alipayKeys.privateKey, v3AnswerMessage(timestamp, nonce, text)),
+        ...(certificates ? { 'alipay-sn': certificates.alipay.sn } : {}),
       })
       .end(text);
   }
@@ -430,6 +469,8 @@ export async function startAlipayStandIn(options: AlipayStandInOptions = {}): Pr
         message: '验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配',
       });
     }
+    const wrongSn = certSnFailure(auth.fields.app_cert_sn, header(req, 'alipay-root-cert-sn'));
+    if (wrongSn) return writeV3(res, record, 401, { code: wrongSn.code, message: wrongSn.message });
     if (!Number.isFinite(stamp) || Math.abs(stamp - nowMs()) > 5 * 60_000) {
       return writeV3(res, record, 401, { code: 'invalid-timestamp', message: '请求时间戳已过期' });
     }
@@ -475,7 +516,9 @@ ${
     record.status = 200;
     res
       .writeHead(200, { 'content-type': 'text/html;charset=utf-8' })
-      .end(`{"${key}":${inner},"sign":"${sign}"}`);
+      .end(
+        `{"${key}":${inner},${certificates ? `"alipay_cert_sn":"${certificates.alipay.sn}",` : ''}"sign":"${sign}"}`,
+      );
   }
 
   async function handleGateway(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -502,6 +545,21 @@ ${
       params.app_id === appId &&
       params.sign_type === 'RSA2' &&
       verifyRsa2(appKeys.publicKey, sortedParams(params, ['sign']), params.sign ?? '');
+    const wrongSn = certSnFailure(params.app_cert_sn, params.alipay_root_cert_sn);
+    if (signed && wrongSn) {
+      if (method === 'alipay.trade.query') {
+        return gatewayJson(res, record, method, {
+          code: '40002',
+          msg: 'Invalid Arguments',
+          sub_code: wrongSn.code,
+          sub_msg: wrongSn.message,
+        });
+      }
+      return html(
+        400,
+        `<!doctype html><h1>错误代码 ${escapeHtml(wrongSn.code)}</h1><p>${escapeHtml(wrongSn.message)}</p>`,
+      );
+    }
     if (method === 'alipay.trade.query') {
       if (!signed) {
         return gatewayJson(res, record, method, {
@@ -600,6 +658,7 @@ ${
         trade_no: trade.trade_no,
         auth_app_id: appId,
         point_amount: '0.00',
+        ...(certificates ? { alipay_cert_sn: certificates.alipay.sn } : {}),
         ...patch,
       },
       alipayKeys.privateKey,
@@ -618,7 +677,11 @@ ${
     attempt: number,
   ): Promise<Delivery> {
     if (opts.delayMs) await sleep(opts.delayMs);
-    const params = opts.signWith ? sign(notice, opts.signWith) : notice;
+    const named = opts.certSn === undefined ? notice : { ...notice, alipay_cert_sn: opts.certSn };
+    const params =
+      opts.signWith || opts.certSn !== undefined
+        ? sign(named, opts.signWith ?? alipayKeys.privateKey)
+        : notice;
     const signedBody = new URLSearchParams(params).toString();
     const body = opts.tamper ? opts.tamper(signedBody) : signedBody;
     const url = urlOfNotice(notice);
@@ -730,13 +793,33 @@ ${
     rotateKey: () => {
       alipayKeys = rsaKeys();
     },
+    mode,
+    certificates,
+    async rotateCertificate() {
+      if (!certificates) throw new Error('certificate mode only');
+      const keys = rsaKeys();
+      const issued = await issueCertificate(
+        certificates.root,
+        keys,
+        'Alipay public key stand-in (rotated)',
+        new Date(Date.now() + 1825 * 24 * 3600_000),
+      );
+      certificates.alipay = { ...issued, privateKey: keys.privateKey };
+      alipayKeys = keys;
+    },
     vaultValues() {
-      return {
+      const common = {
         app_id: appId,
         app_private_key: pem.private(appKeys.privateKey),
-        alipay_public_key: pem.public(alipayKeys.publicKey),
         base_url: base,
         gateway: `${base}/gateway.do`,
+      };
+      if (!certificates) return { ...common, alipay_public_key: pem.public(alipayKeys.publicKey) };
+      return {
+        ...common,
+        app_cert: certificates.app.pem,
+        alipay_cert: certificates.alipay.pem,
+        alipay_root_cert: certificates.rootPem,
       };
     },
     requests,

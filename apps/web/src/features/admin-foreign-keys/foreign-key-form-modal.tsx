@@ -1,4 +1,4 @@
-import type { ForeignKeyView } from '@app/contract/admin/foreign-keys/foreign-keys';
+import { FOREIGN_KEY_VALUE_MAX, type ForeignKeyView } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type FieldMap, useServerErrors } from '../../widgets/form-errors/use-server-errors';
@@ -92,7 +92,7 @@ export function ForeignKeyFormModal({ keyView, onSave, onClose }: ForeignKeyForm
                         },
                       ]
                     : []),
-                  { max: 4000, message: t('Input exceeds maximum length') },
+                  { max: FOREIGN_KEY_VALUE_MAX, message: t('Input exceeds maximum length') },
                 ]}
               >
                 {field.choices ? (
@@ -108,6 +108,13 @@ export function ForeignKeyFormModal({ keyView, onSave, onClose }: ForeignKeyForm
                   <Input.Password
                     autoComplete="new-password"
                     placeholder={keeps ? t('Unchanged') : undefined}
+                  />
+                ) : field.multiline ? (
+                  // A PEM certificate keeps its line breaks (a one-line box drops them).
+                  <Input.TextArea
+                    autoComplete="off"
+                    autoSize={{ minRows: 3, maxRows: 10 }}
+                    spellCheck={false}
                   />
                 ) : (
                   <Input autoComplete="off" />

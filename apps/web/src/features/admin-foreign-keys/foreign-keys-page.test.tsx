@@ -31,12 +31,53 @@ function googleKey(overrides: Partial<ForeignKeyView> = {}): ForeignKeyView {
         shown: null,
       },
     ],
+    certificates: [],
     updated_at: 1_700_000_000,
     updated_by: 'ops@example.com',
     last_test: { ok: true, message: 'Google recognises this client', tested_at: 1_700_000_100 },
     ...overrides,
   };
 }
+
+const DAY = 24 * 3600;
+const NOW = Math.floor(Date.now() / 1000);
+
+/** Alipay in certificate mode, its certificates expiring as the test wants. */
+function alipayKey(certificates: ForeignKeyView['certificates']): ForeignKeyView {
+  return {
+    kind: 'alipay',
+    label: 'Alipay',
+    source: 'saved',
+    fields: [
+      { key: 'app_id', label: 'App ID', secret: false, required: true, shown: '2021000000000001' },
+      {
+        key: 'app_cert',
+        label: 'App public-key certificate (certificate mode)',
+        secret: false,
+        required: false,
+        multiline: true,
+        shown: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+      },
+    ],
+    certificates,
+    updated_at: 1_700_000_000,
+    updated_by: 'ops@example.com',
+    last_test: null,
+  };
+}
+
+const cert = (
+  field: string,
+  label: string,
+  days: number,
+  status: 'valid' | 'expiring' | 'expired',
+): ForeignKeyView['certificates'][number] => ({
+  field,
+  label,
+  serial: `${field.toUpperCase()}01`,
+  expires_at: NOW + days * DAY,
+  status,
+});
 
 const UNSET = googleKey({
   source: 'none',
@@ -195,6 +236,76 @@ describe(PATH, () => {
     expect(
       google.getByRole('button', { name: 'Test connection', hidden: true }).hasAttribute('disabled'),
     ).toBe(true);
+  });
+
+  it('shows when each certificate expires; one within 30 days is flagged and warned of, none otherwise', async () => {
+    signIn();
+    server({
+      'GET /api/admin/sys-settings/foreign-keys': {
+        body: {
+          items: [
+            googleKey(),
+            alipayKey([
+              cert('app_cert', 'App public-key certificate (certificate mode)', 10, 'expiring'),
+              cert('alipay_cert', 'Alipay public-key certificate (certificate mode)', 60, 'valid'),
+            ]),
+          ],
+        },
+      },
+    });
+    renderApp(PATH);
+
+    const alipay = within(await screen.findByTestId('foreign-key-alipay'));
+    const list = within(alipay.getByTestId('foreign-key-certificates'));
+    expect(list.getByText('Alipay public-key certificate (certificate mode)')).toBeTruthy();
+    expect(list.getAllByText(/^Expires (?!within)/)).toHaveLength(2);
+    expect(list.getByText('Serial APP_CERT01')).toBeTruthy();
+    // One tag: the certificate due in 10 days; the one due in 60 is not flagged.
+    expect(list.getAllByText('Expires within 30 days')).toHaveLength(1);
+    expect(list.getByText('A certificate expires within 30 days: replace it before it does.')).toBeTruthy();
+    expect(list.queryByText('Expired')).toBeNull();
+    // Google holds no certificate.
+    expect((await card()).queryByTestId('foreign-key-certificates')).toBeNull();
+  });
+
+  it('an expired certificate says expired, in red, above the others', async () => {
+    signIn();
+    server({
+      'GET /api/admin/sys-settings/foreign-keys': {
+        body: {
+          items: [
+            alipayKey([
+              cert('app_cert', 'App public-key certificate (certificate mode)', -2, 'expired'),
+              cert('alipay_root_cert', 'Alipay root certificate (certificate mode)', 3000, 'valid'),
+            ]),
+          ],
+        },
+      },
+    });
+    renderApp(PATH);
+
+    const list = within(await screen.findByTestId('foreign-key-certificates'));
+    expect(list.getByText('Expired')).toBeTruthy();
+    expect(
+      list.getByText('A certificate has expired: what relies on it fails until it is replaced.'),
+    ).toBeTruthy();
+    expect(list.queryByText('Expires within 30 days')).toBeNull();
+  });
+
+  it('a certificate field is edited in a text area, keeping its line breaks', async () => {
+    signIn();
+    server({
+      'GET /api/admin/sys-settings/foreign-keys': { body: { items: [alipayKey([])] } },
+    });
+    renderApp(PATH);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    const alipay = within(await screen.findByTestId('foreign-key-alipay'));
+    await user.click(alipay.getByRole('button', { name: 'Edit', hidden: true }));
+    const dialog = within(await screen.findByRole('dialog', { hidden: true }));
+    const box = dialog.getByLabelText('App public-key certificate (certificate mode)');
+    expect(box.tagName).toBe('TEXTAREA');
+    expect((box as HTMLTextAreaElement).value).toContain('\nMIIB\n');
   });
 
   it('is left out of the admin menu for an admin not granted the page', async () => {

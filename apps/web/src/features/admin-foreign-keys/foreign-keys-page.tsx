@@ -16,6 +16,57 @@ interface TestOutcome {
   tested_at: number;
 }
 
+type Certificate = ForeignKeyView['certificates'][number];
+
+function CertificateTag({ certificate, t }: { certificate: Certificate; t: Translate }) {
+  if (certificate.status === 'expired') return <Tag color="red">{t('Expired')}</Tag>;
+  if (certificate.status === 'expiring') return <Tag color="orange">{t('Expires within 30 days')}</Tag>;
+  return null;
+}
+
+/**
+ * The certificates the kind holds or fetched (Alipay's in certificate mode, WeChat Pay's platform
+ * certificates): each one's expiry, flagged 30 days ahead; an alert above them when one is due.
+ */
+function Certificates({ certificates, t }: { certificates: Certificate[]; t: Translate }) {
+  if (certificates.length === 0) return null;
+  const expired = certificates.some((certificate) => certificate.status === 'expired');
+  const expiring = certificates.some((certificate) => certificate.status === 'expiring');
+  return (
+    <Flex vertical gap={8} style={{ marginTop: 12 }} data-testid="foreign-key-certificates">
+      {expired || expiring ? (
+        <Alert
+          type={expired ? 'error' : 'warning'}
+          showIcon
+          message={
+            expired
+              ? t('A certificate has expired: what relies on it fails until it is replaced.')
+              : t('A certificate expires within 30 days: replace it before it does.')
+          }
+        />
+      ) : null}
+      <Descriptions
+        title={t('Certificates')}
+        column={1}
+        size="small"
+        items={certificates.map((certificate) => ({
+          key: `${certificate.field ?? 'fetched'}-${certificate.serial}`,
+          label: t(certificate.label),
+          children: (
+            <Flex gap={8} wrap align="center">
+              <span>{t('Expires {{date}}', { date: formatDate(certificate.expires_at) })}</span>
+              <CertificateTag certificate={certificate} t={t} />
+              <Typography.Text type="secondary">
+                {t('Serial {{serial}}', { serial: certificate.serial })}
+              </Typography.Text>
+            </Flex>
+          ),
+        }))}
+      />
+    </Flex>
+  );
+}
+
 function SourceTag({ source, t }: { source: ForeignKeyView['source']; t: Translate }) {
   if (source === 'saved') return <Tag color="green">{t('Saved')}</Tag>;
   if (source === 'env') return <Tag color="blue">{t('From the environment')}</Tag>;
@@ -82,10 +133,13 @@ function KeyCard({ view, localTest, testing, onEdit, onTest, onClear }: KeyCardP
             field.shown === null ? (
               <Typography.Text type="secondary">{t('Not set')}</Typography.Text>
             ) : (
-              <Typography.Text code={field.secret}>{field.shown}</Typography.Text>
+              <Typography.Text code={field.secret} ellipsis={field.multiline ? { tooltip: false } : false}>
+                {field.shown}
+              </Typography.Text>
             ),
         }))}
       />
+      <Certificates certificates={view.certificates} t={t} />
       <Flex vertical gap={8} style={{ marginTop: 12 }}>
         {view.updated_at !== null ? (
           <Typography.Text type="secondary">

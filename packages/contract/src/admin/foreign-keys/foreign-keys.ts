@@ -14,7 +14,15 @@ export interface ForeignKeyField {
   required: boolean;
   /** The only values the field takes (its label names them); empty is allowed unless required. */
   choices?: readonly string[];
+  /** Several lines (a PEM certificate): the form gives it a text area. */
+  multiline?: boolean;
 }
+
+/** The longest value a field takes: Alipay's root certificate file holds four certificates. */
+export const FOREIGN_KEY_VALUE_MAX = 16_000;
+
+/** A certificate is flagged this many days before it expires (and an inbox message sent). */
+export const CERTIFICATE_WARNING_DAYS = 30;
 
 export interface ForeignKeyKind {
   kind: string;
@@ -125,16 +133,40 @@ export const FOREIGN_KEY_KINDS = [
     ],
   },
   {
-    // Alipay (location `cn`), public-key mode: the app signs with its private key, Alipay's
-    // answers and notices are verified with the Alipay public key (not the app's own). Queries,
-    // closes and refunds go to OpenAPI v3 (base URL, default https://openapi.alipay.com); the
-    // payer's forms to the v2 gateway (default https://openapi.alipay.com/gateway.do).
+    // Alipay (location `cn`). Public-key mode: the app signs with its private key, Alipay's
+    // answers and notices are verified with the Alipay public key (not the app's own).
+    // Certificate mode (公钥证书), the three certificates instead of that key: requests carry the
+    // app certificate's and the root certificate's SN, answers and notices are verified with the
+    // key of the Alipay public-key certificate. Queries, closes and refunds go to OpenAPI v3 (base
+    // URL, default https://openapi.alipay.com); the payer's forms to the v2 gateway (default
+    // https://openapi.alipay.com/gateway.do).
     kind: 'alipay',
     label: 'Alipay',
     fields: [
       { key: 'app_id', label: 'App ID', secret: false, required: true },
       { key: 'app_private_key', label: 'App private key', secret: true, required: true },
-      { key: 'alipay_public_key', label: 'Alipay public key', secret: false, required: true },
+      { key: 'alipay_public_key', label: 'Alipay public key', secret: false, required: false },
+      {
+        key: 'app_cert',
+        label: 'App public-key certificate (certificate mode)',
+        secret: false,
+        required: false,
+        multiline: true,
+      },
+      {
+        key: 'alipay_cert',
+        label: 'Alipay public-key certificate (certificate mode)',
+        secret: false,
+        required: false,
+        multiline: true,
+      },
+      {
+        key: 'alipay_root_cert',
+        label: 'Alipay root certificate (certificate mode)',
+        secret: false,
+        required: false,
+        multiline: true,
+      },
       { key: 'base_url', label: 'Base URL', secret: false, required: false },
       { key: 'gateway', label: 'Gateway URL (gateway.do)', secret: false, required: false },
     ],
@@ -146,6 +178,23 @@ export const zForeignKeyKindName = z.enum(
   FOREIGN_KEY_KINDS.map((kind) => kind.kind) as [ForeignKeyKindName, ...ForeignKeyKindName[]],
   { message: 'Unknown kind of key' },
 );
+
+/**
+ * A certificate the kind holds (a field's PEM) or fetched from the provider (WeChat Pay's platform
+ * certificates): when it expires, and whether that is within CERTIFICATE_WARNING_DAYS or past.
+ */
+export const zCertificateExpiry = z.object({
+  /** The field holding it; null for one the server fetched from the provider. */
+  field: z.string().nullable(),
+  /** What it is (an English msgid: the field's label, or `WeChat Pay platform certificate`). */
+  label: z.string(),
+  /** Its serial number, hexadecimal, upper case. */
+  serial: z.string(),
+  /** `X509Certificate.validTo`, in seconds. */
+  expires_at: zSeconds,
+  status: z.enum(['valid', 'expiring', 'expired']),
+});
+export type CertificateExpiry = z.infer<typeof zCertificateExpiry>;
 
 export const zForeignKeyView = z.object({
   kind: zForeignKeyKindName,
@@ -160,10 +209,13 @@ export const zForeignKeyView = z.object({
       required: z.boolean(),
       /** The only values the field takes (a select offers them); absent for free text. */
       choices: z.array(z.string()).optional(),
+      multiline: z.boolean().optional(),
       /** Plain for ordinary fields; `••••••••abcd` for secrets; null when empty. */
       shown: z.string().nullable(),
     }),
   ),
+  /** The certificates in force, soonest to expire first (empty for kinds that hold none). */
+  certificates: z.array(zCertificateExpiry),
   updated_at: zSeconds.nullable(),
   updated_by: z.string().nullable(),
   last_test: z.object({ ok: z.boolean(), message: z.string(), tested_at: zSeconds }).nullable(),
@@ -193,7 +245,7 @@ export const saveForeignKey = defineEndpoint({
     values: z.record(
       // Field keys: lower case, digits after the first letter (`apiv3_key`).
       z.string().regex(/^[a-z][a-z0-9_]{0,39}$/),
-      z.string().trim().max(4000, { message: 'Input exceeds maximum length' }),
+      z.string().trim().max(FOREIGN_KEY_VALUE_MAX, { message: 'Input exceeds maximum length' }),
     ),
   }),
   response: zForeignKeyView,

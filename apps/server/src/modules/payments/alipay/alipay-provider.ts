@@ -5,6 +5,7 @@ import {
   alipayAnswered,
   alipayClient,
   alipayErrorCode,
+  alipayNoticeProblem,
   alipayReady,
   isAlipaySandbox,
   type ReadyAlipayValues,
@@ -178,10 +179,9 @@ export function alipayProvider(platform: Platform): PaymentProvider {
       }
       if (!params.sign) throw new InvalidNotification('the notice is not signed');
       // The form parser decoded the values already: checked as received, not decoded again
-      // (alipay/alipay-sdk-nodejs-all#27, #30, #68), with Alipay's key, not the app's.
-      if (!alipayClient(values).checkNotifySignV2(params)) {
-        throw new InvalidNotification('signature does not verify with the Alipay public key');
-      }
+      // (alipay/alipay-sdk-nodejs-all#27, #30, #68), with Alipay's key (or certificate), not the app's.
+      const problem = alipayNoticeProblem(values, params);
+      if (problem) throw new InvalidNotification(problem);
       if (params.app_id !== values.app_id) throw new InvalidNotification('the notice is for another app');
       const action = ACTIONS[params.trade_status ?? ''] ?? 'not_supported';
       // Kept in the log as received, its signature aside.

@@ -121,3 +121,21 @@ export async function verifyingKeys(
   for (const cert of entry.certificates) if (cert.notAfter.getTime() > now) keys.set(cert.serial, cert.key);
   return keys;
 }
+
+/**
+ * The platform certificates held for these values, for their expiry on the foreign-keys page and
+ * in the admins' warning: downloaded first when none are held or they are 12 hours old, as for a
+ * payment. None in public-key mode, or while WeChat Pay cannot be reached and none are held.
+ */
+export async function platformCertificates(
+  platform: Platform,
+  values: ReadyWechatpayValues,
+): Promise<PlatformCertificate[]> {
+  if (usesPublicKey(values)) return [];
+  try {
+    await verifyingKeys(platform, values);
+  } catch {
+    // Nothing held and no download: nothing to show.
+  }
+  return [...heldFor(platform, values).certificates];
+}
