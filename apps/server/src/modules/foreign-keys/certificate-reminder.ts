@@ -1,8 +1,8 @@
 import { FOREIGN_KEY_KINDS } from '@app/contract/admin/foreign-keys/foreign-keys';
 import type { Platform } from '../../platform/platform';
 import type { ReminderDefinition, ReminderNotice } from '../../platform/reminders';
+import { operatorsWith } from '../messages/recipients.repo';
 import { certificateExpiries } from './certificate-expiry';
-import { usersGranted } from './foreign-keys.repo';
 import { readForeignKey } from './foreign-keys.service';
 
 /** The kinds whose credentials hold or fetch certificates. */
@@ -38,7 +38,7 @@ export function certificateExpiryReminder(platform: Platform): ReminderDefinitio
         }
       }
       if (due.length === 0) return [];
-      const admins = await usersGranted(platform.db, 'admin.foreign_keys.edit');
+      const admins = (await operatorsWith(platform.db, 'admin.foreign_keys.edit')).map((user) => user.id);
       return due.flatMap(({ kind, kindLabel, expiry }) =>
         admins.map(
           (userId): ReminderNotice => ({

@@ -1,6 +1,5 @@
-import { grantMatches, SUPER_ADMIN_ROLE } from '@app/contract/permission-codes';
-import { and, eq, inArray } from 'drizzle-orm';
-import { foreignKeys, roleGrants, users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { foreignKeys, users } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 import { bumpVersion } from '../../platform/versions';
 
@@ -78,16 +77,4 @@ export async function recordTest(
     .update(foreignKeys)
     .set({ lastTestOk: outcome.ok, lastTestMessage: outcome.message, lastTestAt: new Date() })
     .where(eq(foreignKeys.kind, kind));
-}
-
-/** The active users whose role grants `permission` (the super admin's role grants everything). */
-export async function usersGranted(db: Db, permission: string): Promise<string[]> {
-  const grants = await db.select().from(roleGrants);
-  const roleCodes = new Set([SUPER_ADMIN_ROLE]);
-  for (const row of grants) if (grantMatches(row.grant, permission)) roleCodes.add(row.roleCode);
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.banned, false), inArray(users.role, [...roleCodes])));
-  return rows.map((row) => row.id);
 }

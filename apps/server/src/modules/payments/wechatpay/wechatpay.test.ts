@@ -448,7 +448,9 @@ describe('payments with WeChat Pay API v3 (stand-in)', () => {
       payer: { openid },
     });
     // A paySign altered by one character is refused by WeChat; the true one pays.
-    const forged = await wx.payJsapi({ ...bridge, paySign: `A${bridge.paySign.slice(1)}` });
+    // (Its first character swapped for another: a fixed "A" changed nothing when it began with one.)
+    const first = bridge.paySign.startsWith('A') ? 'B' : 'A';
+    const forged = await wx.payJsapi({ ...bridge, paySign: `${first}${bridge.paySign.slice(1)}` });
     expect(forged.err_msg).toBe('get_brand_wcpay_request:fail');
     expect(await wx.payJsapi(bridge)).toEqual({ status: 200, err_msg: 'get_brand_wcpay_request:ok' });
     await wx.notices.idle();
