@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Descriptions, Empty, Flex, Skeleton, Tag, Typ
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
+import { certificateStatusLabel } from '../../lib/labels/certificate-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { ForeignKeyFormModal } from './foreign-key-form-modal';
 import { clearKey, foreignKeysKey, foreignKeysQuery, saveKey, testKey } from './foreign-keys-api';
@@ -19,9 +20,12 @@ interface TestOutcome {
 type Certificate = ForeignKeyView['certificates'][number];
 
 function CertificateTag({ certificate, t }: { certificate: Certificate; t: Translate }) {
-  if (certificate.status === 'expired') return <Tag color="red">{t('Expired')}</Tag>;
-  if (certificate.status === 'expiring') return <Tag color="orange">{t('Expires within 30 days')}</Tag>;
-  return null;
+  if (certificate.status === 'valid') return null;
+  return (
+    <Tag color={certificate.status === 'expired' ? 'red' : 'orange'}>
+      {certificateStatusLabel(certificate.status, t)}
+    </Tag>
+  );
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   columnRunStatusLabel,
 } from './ai-table-labels';
 import { runStatusLabel } from './analysis-labels';
+import { certificateStatusLabel } from './certificate-labels';
 import {
   callOutcomeLabel,
   externalApiLabel,
@@ -211,6 +212,7 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ],
   ['payment method', ['sandbox', 'stripe', 'wechatpay', 'alipay'], paymentMethodLabel],
   ['refund status', ['pending', 'succeeded', 'failed'], refundStatusLabel],
+  ['certificate status', ['valid', 'expiring', 'expired'], certificateStatusLabel],
   [
     'Stripe payment intent status',
     [
