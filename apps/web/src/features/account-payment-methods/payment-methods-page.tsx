@@ -29,8 +29,10 @@ export function PaymentMethodsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const methods = useQuery(savedMethodsQuery);
   const [params, setParams] = useSearchParams();
+  // Back from Stripe with a saved card: the list is read once the server has confirmed it (and
+  // made the first card the default), not beside the confirm, whose refetch could be lost.
+  const methods = useQuery({ ...savedMethodsQuery, enabled: !params.get('saved_session') });
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
 
   const add = useMutation({
