@@ -58,6 +58,7 @@ export function RefundOrderModal({
   const whole = before + cents >= order.pay_amount;
   const amount = formatMoney(cents, order.currency);
   const credits = creditsShare(order, before, cents);
+  const nothingPaid = order.pay_amount === 0;
 
   return (
     <ReasonModal<RefundValues>
@@ -100,7 +101,12 @@ export function RefundOrderModal({
         />
       }
       onSubmit={async ({ reason }) => {
-        const result = await refund.mutateAsync({ reason, amount: cents, request_id: requestId });
+        // Nothing was paid (a free order): no amount to ask; the refund undoes the order.
+        const result = await refund.mutateAsync({
+          reason,
+          amount: nothingPaid ? undefined : cents,
+          request_id: requestId,
+        });
         const made = result.refund;
         const refunded = formatMoney(made.amount, made.currency);
         if (made.status === 'failed') {
@@ -130,14 +136,15 @@ export function RefundOrderModal({
       onClose={onClose}
     >
       <Form.Item
+        hidden={nothingPaid}
         name="amount"
         label={t('Amount to refund')}
         extra={t('At most {{amount}}', { amount: formatMoney(refundable, order.currency) })}
         rules={[
-          { required: true, message: t('Enter an amount') },
+          { required: !nothingPaid, message: t('Enter an amount') },
           {
             type: 'number',
-            min: 0.01,
+            min: nothingPaid ? 0 : 0.01,
             max: centsToAmount(refundable),
             message: t('Between 0.01 and {{amount}}', { amount: formatMoney(refundable, order.currency) }),
           },
