@@ -391,7 +391,8 @@ async function settleRefundNotice(
     payload: notification.payload as object,
   });
   if (!payment || !notification.refundNo) return payment ? 'recorded' : 'unknown_reference';
-  await refundNotices(platform)({ provider: provider.method, refundNo: notification.refundNo });
+  const numbers = new Set([notification.refundNo, ...(notification.refundNos ?? [])]);
+  for (const refundNo of numbers) await refundNotices(platform)({ provider: provider.method, refundNo });
   return 'recorded';
 }
 

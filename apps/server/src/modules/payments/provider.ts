@@ -29,6 +29,11 @@ export interface ProviderNotification {
    * state is asked of the vendor, so a forged or stale one settles nothing wrongly.
    */
   refundNo?: string;
+  /**
+   * `refund_update` about several refunds at once (Stripe's `charge.refunded`): all their numbers,
+   * `refundNo` among them; each is asked of the vendor the same way.
+   */
+  refundNos?: string[];
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   signatureHeader,
   unknownParam,
 } from './protocol';
+import { listPage, listRefunds, refundEvent, settleHeldRefund } from './refunds';
 
 /**
  * A local stand-in for Stripe, kept in the repository so the Stripe path is tested (and demoed)
@@ -31,7 +32,9 @@ import {
  * - `POST /v1/checkout/sessions` (`payment` mode, and `setup` mode to save a card for a
  *   customer), `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`;
  * - customers, their cards and the SetupIntents that saved them (cards.ts);
- * - `POST /v1/refunds`, `GET /v1/refunds/:id`; `GET /v1/balance`;
+ * - `POST /v1/refunds`, `GET /v1/refunds/:id`, `GET /v1/refunds` (of an intent or a charge), with
+ *   `refund.created` and, for a refund held `pending` (`holdRefunds`) once it settles, `refund.updated`
+ *   and `refund.failed` (refunds.ts); `GET /v1/payment_intents` (paginated); `GET /v1/balance`;
  * - `GET /v1/payment_intents/:id` (`expand[]=latest_charge` answers the charge itself), the
  *   PaymentIntent a paid session made, with its metadata from `payment_intent_data`, its card and
  *   what was refunded (intents.ts);
@@ -127,6 +130,10 @@ export interface StripeStandIn {
   session(id: string): Stripe.Checkout.Session;
   sessions(): Stripe.Checkout.Session[];
   refunds(): Stripe.Refund[];
+  /** While true, new refunds stay `pending` (a bank slow to confirm) until `settleRefund`. */
+  holdRefunds: boolean;
+  /** A held refund succeeds, or fails (refundable again), with its `refund.updated` (and `refund.failed`). */
+  settleRefund(id: string, succeeded: boolean): void;
   /** The PaymentIntent as Stripe holds it (its charge expanded). */
   paymentIntent(id: string): Stripe.PaymentIntent;
   /** Changes a session as held (a test's way to make it disagree with its bill). */
@@ -745,10 +752,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
           : null,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: standIn.holdRefunds ? 'pending' : 'succeeded',
       transfer_reversal: null,
     };
     refunds.set(refund.id, refund);
+    dispatch(refundEvent('refund.created', refund, now()));
     const charge = chargeObject(intent);
     if (charge) dispatch(makeObjectEvent('charge.refunded', charge));
     return refund;
@@ -880,6 +888,13 @@ ${
       return answer(copy(session));
     }
     if (route === 'POST /v1/refunds') return answer(createRefund(record.form));
+    if (route === 'GET /v1/refunds') return answer(listRefunds([...refunds.values()].map(copy), record.form));
+    if (route === 'GET /v1/payment_intents') {
+      const { expand, ...query } = record.form;
+      const charges = Array.isArray(expand) && expand.includes('data.latest_charge');
+      const all = [...intents.values()].map((intent) => intentObject(intent, charges));
+      return answer(listPage(all, query, '/v1/payment_intents'));
+    }
     const refundId = /^GET \/v1\/refunds\/([^/]+)$/.exec(route)?.[1];
     if (refundId) {
       const refund = refunds.get(refundId);
@@ -1064,6 +1079,16 @@ ${
     session: (id) => copy(sessionOrThrow(id)),
     sessions: () => [...sessions.values()].map(copy),
     refunds: () => [...refunds.values()].map(copy),
+    holdRefunds: false,
+    settleRefund: (id, succeeded) => {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      const types = settleHeldRefund(refund, succeeded);
+      const intent =
+        typeof refund.payment_intent === 'string' ? intents.get(refund.payment_intent) : undefined;
+      if (!succeeded && intent) intent.refunded -= refund.amount;
+      for (const type of types) dispatch(refundEvent(type, refund, now()));
+    },
     paymentIntent: (id) => {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no payment intent ${id}`);

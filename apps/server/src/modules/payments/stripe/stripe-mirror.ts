@@ -99,6 +99,20 @@ export async function mirrorStripeEvent(
 ): Promise<{ providerRef: string; payload: Record<string, unknown> } | null> {
   const intentId = intentOfEvent(event);
   if (!intentId) return null;
+  return mirrorStripeIntent(db, client, intentId, event);
+}
+
+/**
+ * The intent `event` is about (named by the event, or by the object it names as read back from
+ * Stripe) brought up to date in the mirror; answers the reference to log the event under (see
+ * `mirrorStripeEvent`) and what the intent then said.
+ */
+export async function mirrorStripeIntent(
+  db: Db,
+  client: Stripe,
+  intentId: string,
+  event: Pick<Stripe.Event, 'id' | 'type'>,
+): Promise<{ providerRef: string; payload: Record<string, unknown> }> {
   const row = await db.transaction((tx) => syncStripeIntent(tx, client, intentId));
   const payment = row?.paymentId ? await paymentOfIntent(db, row.paymentId) : null;
   return {

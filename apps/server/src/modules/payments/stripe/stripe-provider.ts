@@ -19,6 +19,7 @@ import {
   type TradeState,
 } from '../provider';
 import { mirrorStripeEvent } from './stripe-mirror';
+import { isRefundEvent, refundNoOf, refundNotification } from './stripe-refund-events';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
 
 /**
@@ -172,6 +173,8 @@ export function stripeProvider(platform: Platform): PaymentProvider {
       const object = event.data?.object as { id?: unknown; object?: unknown } | undefined;
       const objectId = typeof object?.id === 'string' ? object.id : '';
       const ignored = { eventId: event.id, action: 'not_supported' as const, providerRef: objectId };
+      // A refund's news: the refund read back, our number from it (stripe-refund-events.ts).
+      if (isRefundEvent(event)) return refundNotification(platform.db, stripeClient(values), event);
       if (
         !(CHECKOUT_EVENTS as readonly string[]).includes(event.type) ||
         object?.object !== 'checkout.session'
@@ -218,13 +221,12 @@ export function stripeProvider(platform: Platform): PaymentProvider {
     async refund({ providerRef, amount, idempotencyKey }) {
       const values = await mustHaveKeys();
       const client = stripeClient(values);
-      const session = await client.checkout.sessions.retrieve(providerRef);
-      const intent =
-        typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      const intent = await intentOfSession(client, providerRef);
       if (!intent) throw new Error(`Stripe session ${providerRef} has no payment to refund`);
       try {
+        // Our number rides on the refund: Stripe's refund events are read back to it.
         const refund = await client.refunds.create(
-          { payment_intent: intent, amount, metadata: { session: providerRef } },
+          { payment_intent: intent, amount, metadata: { session: providerRef, refund_no: idempotencyKey } },
           { idempotencyKey },
         );
         return stripeRefundResult(refund);
@@ -258,13 +260,26 @@ export function stripeProvider(platform: Platform): PaymentProvider {
       }
     },
 
-    async queryRefund({ refundRef }) {
-      // Stripe's refunds are asked by their id; one never made (the create failed) has none.
-      if (!refundRef) return { state: 'missing', refundRef: null };
+    async queryRefund({ providerRef, refundNo, refundRef }) {
       const client = stripeClient(await mustHaveKeys());
-      return stripeRefundResult(await client.refunds.retrieve(refundRef));
+      if (refundRef) return stripeRefundResult(await client.refunds.retrieve(refundRef));
+      // Its id not known yet (the create's answer lost, or not back yet when its event came): the
+      // payment's refunds are looked through for our number. None: never made (the create failed).
+      const intent = await intentOfSession(client, providerRef);
+      if (!intent) return { state: 'missing', refundRef: null };
+      const page = await client.refunds.list({ payment_intent: intent, limit: 100 });
+      const refund = page.data.find((candidate) => refundNoOf(candidate) === refundNo);
+      return refund ? stripeRefundResult(refund) : { state: 'missing', refundRef: null };
     },
   };
+}
+
+/** The PaymentIntent a Checkout Session made (null until it is paid). */
+async function intentOfSession(client: Stripe, sessionId: string): Promise<string | null> {
+  const session = await client.checkout.sessions.retrieve(sessionId);
+  return typeof session.payment_intent === 'string'
+    ? session.payment_intent
+    : (session.payment_intent?.id ?? null);
 }
 
 /**
