@@ -32,7 +32,8 @@ import {
  * - the v2 gateway `gateway.do`: the signed page-pay and wap-pay forms open a cashier page (pay or
  *   decline; with `qr_pay_mode` 4 a page holding only the code, `qrcode_width` wide); the trade is
  *   made when the payer opens it, as Alipay's is; `alipay.trade.query` answered signed as v2 does;
- * - asynchronous notices (form posts signed with Alipay's key) to the trade's `notify_url`,
+ * - asynchronous notices (form posts signed with Alipay's key) to the trade's `notify_url`, for a
+ *   payment and after each refund (`refund_fee`, `gmt_refund`, `out_biz_no`),
  *   delivered again until answered exactly `success`, on Alipay's schedule (compressed for
  *   tests), with controls to hold and reorder, delay, replay (at once), tamper with a byte after
  *   signing, sign with the app's key instead, forge parameters, skew the clock and rotate
@@ -138,6 +139,11 @@ export interface AlipayStandIn {
   hasTrade(outTradeNo: string): boolean;
   trades(): Trade[];
   refunds(): AlipayRefund[];
+  /**
+   * The next this many refunds are made but their answers lost (a 504, as a timeout would be): the
+   * caller cannot know, and only the refund's notice or a query tells it.
+   */
+  loseRefundAnswers: number;
   /** Submits a page-pay or wap-pay form (the HTML `alipay_form`) as a browser would: the cashier page. */
   submitForm(html: string): Promise<{ status: number; html: string }>;
   /** Opens a gateway address (the `alipay_qrcode` page) as a browser would. */
@@ -360,6 +366,16 @@ export async function startAlipayStandIn(options: AlipayStandInOptions = {}): Pr
       refund_amount: yuanOf(asked),
       gmt_refund_pay: chinaTime(nowMs()),
     });
+    // Alipay's refund notice: the trade's notice again with what was refunded so far (`refund_fee`),
+    // when (`gmt_refund`) and under which number (`out_biz_no`); TRADE_CLOSED once all is refunded.
+    if (trade.notifyUrl)
+      void emit(
+        noticeOf(trade, {
+          refund_fee: yuanOf(trade.refunded),
+          gmt_refund: `${chinaTime(nowMs())}.000`,
+          out_biz_no: requestNo,
+        }),
+      );
     return { ...refundAnswer(trade), fund_change: 'Y' };
   }
 
@@ -481,6 +497,10 @@ export async function startAlipayStandIn(options: AlipayStandInOptions = {}): Pr
       return writeV3(res, record, 400, { code: 'invalid-parameter', message: '请求体不是JSON' });
     }
     const answer = v3(url.pathname, input);
+    if (url.pathname === '/v3/alipay/trade/refund' && !isFailure(answer) && standIn.loseRefundAnswers > 0) {
+      standIn.loseRefundAnswers -= 1;
+      return writeV3(res, record, 504, { code: 'aop.ACQ.SYSTEM_ERROR', message: '网关超时' });
+    }
     if (isFailure(answer))
       return writeV3(res, record, answer.status, { code: answer.code, message: answer.message });
     return writeV3(res, record, 200, answer);
@@ -827,6 +847,7 @@ ${
     hasTrade: (outTradeNo) => trades.has(outTradeNo),
     trades: () => [...trades.values()].map(copy),
     refunds: () => [...refunds.values()].map(copy),
+    loseRefundAnswers: 0,
     async submitForm(formHtml) {
       const form = readForm(formHtml);
       return browse(form.action, {

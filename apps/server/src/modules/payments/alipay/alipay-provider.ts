@@ -183,9 +183,23 @@ export function alipayProvider(platform: Platform): PaymentProvider {
       const problem = alipayNoticeProblem(values, params);
       if (problem) throw new InvalidNotification(problem);
       if (params.app_id !== values.app_id) throw new InvalidNotification('the notice is for another app');
-      const action = ACTIONS[params.trade_status ?? ''] ?? 'not_supported';
       // Kept in the log as received, its signature aside.
       const kept = Object.fromEntries(Object.entries(params).filter(([key]) => key !== 'sign'));
+      // A refund's notice (`refund_fee`, `gmt_refund`, `out_biz_no` our `out_request_no`): whatever
+      // its trade_status (TRADE_SUCCESS after a part, TRADE_CLOSED after all), it neither pays nor
+      // closes; the refund it names is asked of Alipay (`queryRefund`) and settled as Alipay says.
+      if (params.out_biz_no && (params.refund_fee !== undefined || params.gmt_refund !== undefined)) {
+        return {
+          eventId: (params.notify_id ?? '').slice(0, 200),
+          action: 'refund_update',
+          providerRef: params.out_trade_no ?? '',
+          amount: null,
+          currency: null,
+          payload: kept,
+          refundNo: params.out_biz_no,
+        };
+      }
+      const action = ACTIONS[params.trade_status ?? ''] ?? 'not_supported';
       return {
         eventId: (params.notify_id ?? '').slice(0, 200),
         action,

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { testForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
-import { refundOrder } from '@app/contract/billing/admin-orders';
+import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createAlipayPayment, createPayment, listPaymentProviders } from '@app/contract/billing/payments';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AlipayStandIn, startAlipayStandIn } from '../../../test/alipay-stand-in/alipay-stand-in';
@@ -396,7 +396,8 @@ describe('payments with Alipay (stand-in)', () => {
     expect((await wx.notices.flush()).map((d) => d.status)).toEqual([204]);
     const [alipayDelivery] = await ali.notices.flush();
     expect(alipayDelivery?.answer).toBe('success');
-    const redelivered = await ali.notices.send(ali.notices.events.at(-1) ?? {});
+    // The payment's notice again (the refund that gave it back made a notice of its own).
+    const redelivered = await ali.notices.send(ali.notices.events.findLast((e) => !e.out_biz_no) ?? {});
     expect(redelivered.answer).toBe('success');
 
     expect(await grantsOf(t, made.order.id)).toHaveLength(1);
@@ -465,6 +466,79 @@ describe('payments with Alipay (stand-in)', () => {
       { out_request_no: `${paying.order.order_num}R1`, refund_amount: '49.00' },
     ]);
     expect(ali.trade(paying.outTradeNo).trade_status).toBe('TRADE_CLOSED');
+  });
+
+  it('Alipay’s refund notice (refund_fee, gmt_refund, out_biz_no) settles the refund it names at once, as Alipay answers its query; TRADE_SUCCESS after a part pays nothing, TRADE_CLOSED after all cancels nothing; answered exactly "success"', async () => {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    const paying = await startAlipay(user, 'credits_1000');
+    await ali.submitForm(paying.form);
+    await ali.pay(paying.outTradeNo);
+    await ali.notices.idle();
+    const before = (await balanceOf(t, teamId)).balance;
+    const refundsOf = async () =>
+      (await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: paying.order.id } }))
+        .ok()
+        .refunds.map((r) => [r.refund_no, r.status, r.credits_reversed])
+        .sort();
+    const refund = async (body: { reason: string; amount?: number }) => {
+      // Alipay makes the refund but its answer is lost: ours stays pending until Alipay's notice.
+      ali.loseRefundAnswers = 1;
+      ali.notices.hold = true;
+      (await callEndpoint(t.app, refundOrder, { as: admin, params: { id: paying.order.id }, body })).ok();
+      const notices = ali.notices.queued();
+      ali.notices.clear();
+      ali.notices.hold = false;
+      return notices;
+    };
+    const r1 = `${paying.order.order_num}R1`;
+    const r2 = `${paying.order.order_num}R2`;
+
+    const [part] = await refund({ reason: 'half', amount: 2450 });
+    expect(part).toMatchObject({ trade_status: 'TRADE_SUCCESS', refund_fee: '24.50', out_biz_no: r1 });
+    expect(await refundsOf()).toEqual([[r1, 'pending', 0]]);
+    if (!part) throw new Error('no refund notice');
+    expect((await ali.notices.send(part)).answer).toBe('success');
+    expect(await refundsOf()).toEqual([[r1, 'succeeded', 500]]);
+    expect((await balanceOf(t, teamId)).balance).toBe(before - 500);
+    expect((await paymentRow(t, 'alipay', paying.outTradeNo))?.status).toBe('captured');
+
+    const [all] = await refund({ reason: 'the rest' });
+    expect(all).toMatchObject({ trade_status: 'TRADE_CLOSED', refund_fee: '49.00', out_biz_no: r2 });
+    if (!all) throw new Error('no refund notice');
+    // Delivered twice at once: one settlement, both answered "success".
+    const answers = await Promise.all([ali.notices.send(all), ali.notices.send(all)]);
+    expect(answers.map((d) => d.answer)).toEqual(['success', 'success']);
+    expect(await refundsOf()).toEqual([
+      [r1, 'succeeded', 500],
+      [r2, 'succeeded', 500],
+    ]);
+    expect((await balanceOf(t, teamId)).balance).toBe(before - 1000);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+    // The full refund's TRADE_CLOSED did not cancel the payment: it reads refunded.
+    expect((await paymentRow(t, 'alipay', paying.outTradeNo))?.status).toBe('refunded');
+    expect(await outcomesOf(t, 'alipay', paying.outTradeNo)).not.toContain('refused_amount');
+  });
+
+  it('a signed refund notice (TRADE_CLOSED, all refunded) for a trade with no refund of ours changes nothing: the payment stays captured, the bill paid', async () => {
+    const user = await signUpUser(t.app);
+    const paying = await startAlipay(user, 'credits_1000');
+    await ali.submitForm(paying.form);
+    await ali.pay(paying.outTradeNo);
+    await ali.notices.idle();
+    const forged = ali.notices.forge(paying.outTradeNo, {
+      refund_fee: '49.00',
+      gmt_refund: '2026-01-01 00:00:00.000',
+      out_biz_no: `${paying.order.order_num}R1`,
+      trade_status: 'TRADE_CLOSED',
+    });
+    expect((await ali.notices.send(forged)).answer).toBe('success');
+    expect((await paymentRow(t, 'alipay', paying.outTradeNo))?.status).toBe('captured');
+    expect(await billStatus(t, user, paying.bill.id)).toBe('paid');
+    const view = (
+      await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: paying.order.id } })
+    ).ok();
+    expect(view.refunds).toEqual([]);
   });
 
   it(`unsigned notices are each answered "fail", and at most ${REFUSED_NOTICES_KEPT_PER_MINUTE} a minute of them kept`, async () => {
