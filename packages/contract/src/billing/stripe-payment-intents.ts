@@ -116,3 +116,19 @@ export const refreshStripePaymentIntent = defineEndpoint({
   body: z.object({ reason: zReason }),
   response: z.object({ intent: zStripePaymentIntent }),
 });
+
+/**
+ * The mirror's backfill (the list page's 'refresh'): Stripe's payment intents listed, newest first,
+ * page by page up to a bound, each written into the mirror as Stripe holds it (recorded with a
+ * reason). What webhooks never brought (intents made before the endpoint was set up, events lost)
+ * then shows. `more`: Stripe has older intents than the bound reached.
+ */
+export const syncStripePaymentIntents = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/stripe/payment-intents/sync',
+  permission: 'admin.orders.sync',
+  summary: "Read Stripe's payment intents into the mirror (recorded with a reason)",
+  tags,
+  body: z.object({ reason: zReason }),
+  response: z.object({ synced: z.number().int(), more: z.boolean() }),
+});

@@ -2,6 +2,7 @@ import {
   getStripePaymentIntent,
   listStripePaymentIntents,
   refreshStripePaymentIntent,
+  syncStripePaymentIntents,
 } from '@app/contract/billing/stripe-payment-intents';
 import type { EndpointQuery, EndpointResponse } from '@app/contract/define-endpoint';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +33,16 @@ export function useRefreshStripeIntent() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       callApi(refreshStripePaymentIntent, { params: { id }, body: { reason }, silent: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stripeIntentsKey }),
+  });
+}
+
+/** The list's refresh: Stripe's intents read into the mirror (silent: the reason form shows a refusal). */
+export function useSyncStripeIntents() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ reason }: { reason: string }) =>
+      callApi(syncStripePaymentIntents, { body: { reason }, silent: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: stripeIntentsKey }),
   });
 }

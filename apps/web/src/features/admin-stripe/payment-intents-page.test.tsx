@@ -146,4 +146,48 @@ describe(PATH, () => {
       reason: 'Webhook lost',
     });
   });
+
+  it('the list’s Refresh from Stripe asks for a reason, backfills, and says how many were read', async () => {
+    signIn();
+    const fetch = server({
+      'POST /api/admin/stripe/payment-intents/sync': { body: { synced: 2, more: false } },
+    });
+    renderApp(PATH);
+    const user = setup();
+
+    await rowOf('pi_1');
+    await user.click(screen.getByRole('button', { name: 'Refresh from Stripe' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/Nothing is paid or refunded/)).toBeTruthy();
+    await user.type(dialog.getByLabelText('Reason'), 'Webhooks were off');
+    await user.click(dialog.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(fetch.callsTo('POST /api/admin/stripe/payment-intents/sync')).toHaveLength(1));
+    expect(fetch.callsTo('POST /api/admin/stripe/payment-intents/sync')[0]?.json()).toEqual({
+      reason: 'Webhooks were off',
+    });
+    expect(await screen.findByText('2 payment intents read from Stripe')).toBeTruthy();
+  });
+
+  it('a Stripe key that cannot read payment intents: the refusal is shown, naming it', async () => {
+    signIn();
+    server({
+      'POST /api/admin/stripe/payment-intents/sync': {
+        status: 409,
+        body: {
+          error_code: 'CONFLICT',
+          msg: 'The Stripe key cannot read payment intents (a restricted key without "PaymentIntents: Read"): give the key that permission in Stripe, or use the secret key',
+          req_id: 'r-1',
+        },
+      },
+    });
+    renderApp(PATH);
+    const user = setup();
+
+    await rowOf('pi_1');
+    await user.click(screen.getByRole('button', { name: 'Refresh from Stripe' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText('Reason'), 'Backfill');
+    await user.click(dialog.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText(/cannot read payment intents/)).toBeTruthy();
+  });
 });

@@ -3,7 +3,7 @@ import {
   stripePaymentIntentListFields,
 } from '@app/contract/billing/stripe-payment-intents';
 import type { FilterableField } from '@app/contract/list';
-import { Alert, Button, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ import {
   type StripeIntent,
   stripeIntentsKey,
   useRefreshStripeIntent,
+  useSyncStripeIntents,
 } from './payment-intents-api';
 
 const ROUTE = '/admin/stripe/payment-indent';
@@ -34,7 +35,8 @@ type Filters = Partial<Record<FilterableField<typeof stripePaymentIntentListFiel
 
 /**
  * `/admin/stripe/payment-indent`: Stripe's PaymentIntents as the mirror last read them (Stripe's
- * webhooks keep it; each row can be read again from Stripe, with a reason), each with its order,
+ * webhooks keep it; each row can be read again from Stripe, and the whole list backfilled from
+ * Stripe's own, with a reason), each with its order,
  * card, failure and refunds; its events in a drawer.
  */
 export function PaymentIntentsPage() {
@@ -63,6 +65,9 @@ export function PaymentIntentsPage() {
   const [open, setOpen] = useState<StripeIntent | null>(null);
   const [refreshing, setRefreshing] = useState<StripeIntent | null>(null);
   const refresh = useRefreshStripeIntent();
+  const [syncing, setSyncing] = useState(false);
+  const sync = useSyncStripeIntents();
+  const { message } = App.useApp();
 
   const columns = useMemo(
     () =>
@@ -192,6 +197,7 @@ export function PaymentIntentsPage() {
         columnDefs={columns}
         columnSettings={{ route: ROUTE }}
         getRowId={(intent) => intent.id}
+        actions={<Button onClick={() => setSyncing(true)}>{t('Refresh from Stripe')}</Button>}
       />
       <PaymentIntentDrawer intent={open} onClose={() => setOpen(null)} onRefresh={setRefreshing} />
       <ReasonModal<ReasonValues>
@@ -212,6 +218,35 @@ export function PaymentIntentsPage() {
           await refresh.mutateAsync({ id: refreshing.id, reason });
         }}
         onClose={() => setRefreshing(null)}
+      />
+      <ReasonModal<ReasonValues>
+        open={syncing}
+        title={t("Read Stripe's payment intents into the mirror?")}
+        okText={t('Refresh')}
+        description={
+          <Alert
+            type="info"
+            showIcon
+            title={t(
+              "Stripe's payment intents are read again, newest first (up to 1,000), and the mirror updated, those no webhook brought too. Nothing is paid or refunded.",
+            )}
+          />
+        }
+        onSubmit={async ({ reason }) => {
+          const done = await sync.mutateAsync({ reason });
+          void message.success(
+            done.more
+              ? t('{{count}} payment intents read from Stripe; older ones were not read', {
+                  count: done.synced,
+                  defaultValue_one: '{{count}} payment intent read from Stripe; older ones were not read',
+                })
+              : t('{{count}} payment intents read from Stripe', {
+                  count: done.synced,
+                  defaultValue_one: '{{count}} payment intent read from Stripe',
+                }),
+          );
+        }}
+        onClose={() => setSyncing(false)}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import type { StripeIntentStatus } from '@app/contract/billing/stripe-payment-intents';
 import type { ListQuery } from '@app/contract/list';
+import Stripe from 'stripe';
 import { AppError } from '../../../platform/app-error';
 import { audited } from '../../../platform/audit';
 import type { SignedInContext } from '../../../platform/endpoint';
@@ -7,7 +8,7 @@ import { toListPage, toSeconds } from '../../../platform/list-query';
 import type { Platform } from '../../../platform/platform';
 import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
 import { configuredStripe, stripeClient } from '../../foreign-keys/stripe-api';
-import { type SyncedState, syncedStateOf, syncStripeIntent } from './stripe-mirror';
+import { backfillStripeIntents, type SyncedState, syncedStateOf, syncStripeIntent } from './stripe-mirror';
 import {
   findIntentRecord,
   type IntentRecord,
@@ -17,6 +18,27 @@ import {
 } from './stripe-mirror.repo';
 
 const NOT_FOUND = 'Payment intent not found';
+
+/**
+ * What reading Stripe failed with, said as such: a restricted key without read access to payment
+ * intents (Stripe's 403 `permission_error`) is named, so an operator knows to give the key that
+ * permission; anything else is Stripe out of reach. Never a bare 500.
+ */
+function stripeReadFailed(error: unknown): never {
+  if (error instanceof AppError) throw error;
+  if (error instanceof Stripe.errors.StripePermissionError) {
+    throw new AppError('CONFLICT', {
+      msg: 'The Stripe key cannot read payment intents (a restricted key without "PaymentIntents: Read"): give the key that permission in Stripe, or use the secret key',
+    });
+  }
+  throw new AppError('SERVER_ERROR', { msg: 'The payment provider could not be reached: try again' });
+}
+
+async function stripeOf(platform: Platform): Promise<Stripe> {
+  const values = configuredStripe(await readForeignKey(platform, 'stripe'));
+  if (!values) throw new AppError('CONFLICT', { msg: 'Stripe is not configured: set its keys first' });
+  return stripeClient(values);
+}
 
 function toIntent(row: IntentRecord) {
   const { intent } = row;
@@ -97,9 +119,7 @@ export async function refreshStripeIntent(
 ) {
   const before = await findIntentRecord(platform.db, id);
   if (!before) throw new AppError('NOT_FOUND', { msg: NOT_FOUND });
-  const values = configuredStripe(await readForeignKey(platform, 'stripe'));
-  if (!values) throw new AppError('CONFLICT', { msg: 'Stripe is not configured: set its keys first' });
-  const client = stripeClient(values);
+  const client = await stripeOf(platform);
   await audited(
     platform.db,
     ctx,
@@ -109,8 +129,7 @@ export async function refreshStripeIntent(
       try {
         row = await syncStripeIntent(tx, client, id);
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw new AppError('SERVER_ERROR', { msg: 'The payment provider could not be reached: try again' });
+        stripeReadFailed(error);
       }
       if (!row) throw new AppError('NOT_FOUND', { msg: 'Stripe has no such payment intent' });
       return {
@@ -123,4 +142,26 @@ export async function refreshStripeIntent(
   const after = await findIntentRecord(platform.db, id);
   if (!after) throw new AppError('NOT_FOUND', { msg: NOT_FOUND });
   return { intent: toIntent(after) };
+}
+
+/**
+ * `POST …/sync` (the list's 'refresh'): the mirror backfilled from Stripe's list of intents
+ * (`backfillStripeIntents`), recorded with the reason and how many were read.
+ */
+export async function syncStripeIntents(platform: Platform, ctx: SignedInContext, reason: string) {
+  const client = await stripeOf(platform);
+  return audited(
+    platform.db,
+    ctx,
+    { action: 'stripe.payment_intent.sync', targetType: 'stripe_payment_intent', targetId: null },
+    async (tx) => {
+      let done: Awaited<ReturnType<typeof backfillStripeIntents>>;
+      try {
+        done = await backfillStripeIntents(tx, client);
+      } catch (error) {
+        stripeReadFailed(error);
+      }
+      return { result: done, before: { reason }, after: { reason, ...done } };
+    },
+  );
 }

@@ -2,10 +2,16 @@ import {
   getStripePaymentIntent,
   listStripePaymentIntents,
   refreshStripePaymentIntent,
+  syncStripePaymentIntents,
 } from '@app/contract/billing/stripe-payment-intents';
 import { routesFor } from '../../../platform/endpoint';
 import type { ServerModule } from '../../../platform/platform';
-import { getStripeIntent, listStripeIntents, refreshStripeIntent } from './stripe-mirror.admin';
+import {
+  getStripeIntent,
+  listStripeIntents,
+  refreshStripeIntent,
+  syncStripeIntents,
+} from './stripe-mirror.admin';
 
 /** `/admin/stripe/payment-indent`: the mirror of Stripe's PaymentIntents (stripe-mirror.ts). */
 export const stripeMirrorModule: ServerModule = {
@@ -17,5 +23,6 @@ export const stripeMirrorModule: ServerModule = {
     route(refreshStripePaymentIntent, ({ ctx, params, body }) =>
       refreshStripeIntent(platform, ctx, params.id, body.reason),
     );
+    route(syncStripePaymentIntents, ({ ctx, body }) => syncStripeIntents(platform, ctx, body.reason));
   },
 };

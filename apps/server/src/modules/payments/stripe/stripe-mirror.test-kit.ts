@@ -1,7 +1,10 @@
 import { clearForeignKey, saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { createOrder } from '@app/contract/billing/orders';
 import { createPayment } from '@app/contract/billing/payments';
-import { refreshStripePaymentIntent } from '@app/contract/billing/stripe-payment-intents';
+import {
+  refreshStripePaymentIntent,
+  syncStripePaymentIntents,
+} from '@app/contract/billing/stripe-payment-intents';
 import type { FastifyInstance } from 'fastify';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import { startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
@@ -18,7 +21,7 @@ interface Harness {
 type ValidCall = (h: Harness) => Promise<() => Promise<{ status: number; text: string }>>;
 
 /**
- * A valid refresh of a mirrored Stripe intent, for the audit-trail walk
+ * A valid refresh of a mirrored Stripe intent, and a valid backfill of the mirror, for the audit-trail walk
  * (`security/audit-trail.test.ts`): a stand-in with a paid session, its intent in the mirror. The
  * keys are cleared and the stand-in closed once the call is made, so later entries see no Stripe.
  */
@@ -56,6 +59,28 @@ export const STRIPE_MIRROR_VALID_CALLS: Record<string, ValidCall> = {
         return await callEndpoint(h.app, refreshStripePaymentIntent, {
           as: h.admin,
           params: { id: intentId },
+          body: { reason: 'audit' },
+        });
+      } finally {
+        await callEndpoint(h.app, clearForeignKey, { as: h.admin, params: { kind: 'stripe' } });
+        await stripe.close();
+      }
+    };
+  },
+  [syncStripePaymentIntents.id]: async (h) => {
+    const stripe = await startStripeStandIn();
+    const values = {
+      secret_key: stripe.secretKey,
+      webhook_secret: stripe.webhooks.secrets[0] ?? '',
+      base_url: stripe.url,
+    };
+    (
+      await callEndpoint(h.app, saveForeignKey, { as: h.admin, params: { kind: 'stripe' }, body: { values } })
+    ).ok();
+    return async () => {
+      try {
+        return await callEndpoint(h.app, syncStripePaymentIntents, {
+          as: h.admin,
           body: { reason: 'audit' },
         });
       } finally {

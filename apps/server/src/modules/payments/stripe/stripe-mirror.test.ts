@@ -6,14 +6,22 @@ import {
   getStripePaymentIntent,
   listStripePaymentIntents,
   refreshStripePaymentIntent,
+  syncStripePaymentIntents,
 } from '@app/contract/billing/stripe-payment-intents';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationRecords, stripePaymentIntents } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { failure } from '../../../test/stripe-stand-in/protocol';
+import {
+  CHECKOUT_EVENT_TYPES,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../../test/stripe-stand-in/stripe-stand-in';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
 import { planId, teamIdOf } from '../../billing/billing.test-kit';
+import { stripeClient } from '../../foreign-keys/stripe-api';
+import { backfillStripeIntents } from './stripe-mirror';
 
 /**
  * The mirror of Stripe's PaymentIntents, against the Stripe stand-in over real HTTP on a real
@@ -55,11 +63,12 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
     await stripe.webhooks.idle();
     stripe.webhooks.clear();
     stripe.webhooks.hold = false;
+    stripe.webhooks.enabledEvents = ['*'];
   });
 
-  async function payWithStripe(who: Caller) {
+  async function payWithStripe(who: Caller, key = 'pro_monthly') {
     const made = (
-      await callEndpoint(t.app, createOrder, { as: who, body: { plan_id: await planId(t, 'pro_monthly') } })
+      await callEndpoint(t.app, createOrder, { as: who, body: { plan_id: await planId(t, key) } })
     ).ok();
     const payment = (
       await callEndpoint(t.app, createPayment, { as: who, body: { bill_id: made.bill.id, method: 'stripe' } })
@@ -245,9 +254,98 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
     expect((await detailsOf(intentId)).intent.status).toBe('succeeded');
   });
 
+  const mirrored = async (id: string) =>
+    (await t.platform.db.select().from(stripePaymentIntents).where(eq(stripePaymentIntents.id, id)))[0] ??
+    null;
+
+  it("the list's refresh backfills what no webhook brought: Stripe's intents listed page by page, each as Stripe holds it, recorded with the reason", async () => {
+    // The endpoint takes only Checkout's events: the intents never reach the mirror by webhook.
+    stripe.webhooks.enabledEvents = [...CHECKOUT_EVENT_TYPES];
+    const user = await signUpUser(t.app);
+    const first = await payWithStripe(user, 'credits_1000');
+    await stripe.pay(first.sessionId);
+    const second = await payWithStripe(await signUpUser(t.app), 'credits_1000');
+    await stripe.pay(second.sessionId);
+    await stripe.webhooks.idle();
+    const ids = [first, second].map((p) => stripe.session(p.sessionId).payment_intent as string);
+    for (const id of ids) expect(await mirrored(id)).toBeNull();
+
+    const refused = await callEndpoint(t.app, syncStripePaymentIntents, { as: admin, body: { reason: ' ' } });
+    expect(refused.status).toBe(400);
+    const done = (
+      await callEndpoint(t.app, syncStripePaymentIntents, {
+        as: admin,
+        body: { reason: 'webhooks were off' },
+      })
+    ).ok();
+    expect(done.more).toBe(false);
+    expect(done.synced).toBeGreaterThanOrEqual(2);
+    const row = await mirrored(ids[0] ?? '');
+    expect(row).toMatchObject({
+      orderNum: first.order.order_num,
+      teamId: await teamIdOf(t, user),
+      status: 'succeeded',
+      cardLast4: '4242',
+    });
+    expect(await mirrored(ids[1] ?? '')).toMatchObject({ orderNum: second.order.order_num });
+    const records = await t.platform.db
+      .select()
+      .from(operationRecords)
+      .where(eq(operationRecords.action, 'stripe.payment_intent.sync'));
+    expect(records.at(-1)).toMatchObject({
+      result: 'success',
+      after: { reason: 'webhooks were off', synced: done.synced, more: false },
+    });
+
+    // Bounded: two pages of one intent each read two intents, and say Stripe has more.
+    const values = { secret_key: stripe.secretKey, base_url: stripe.url };
+    const paged = await t.platform.db.transaction((tx) =>
+      backfillStripeIntents(tx, stripeClient(values), { pageSize: 1, pages: 2 }),
+    );
+    expect(paged).toEqual({ synced: 2, more: true });
+    const listed = stripe.requests.filter((r) => r.method === 'GET' && r.path === '/v1/payment_intents');
+    expect(listed.at(-1)?.form).toMatchObject({ limit: '1' });
+    expect(typeof listed.at(-1)?.form.starting_after).toBe('string');
+  });
+
+  it("a key without read access to payment intents (Stripe's 403) is named in the answer, for the backfill and the refresh, and recorded as refused", async () => {
+    const user = await signUpUser(t.app);
+    const paying = await payWithStripe(user, 'credits_1000');
+    await stripe.pay(paying.sessionId);
+    await stripe.webhooks.idle();
+    const intentId = stripe.session(paying.sessionId).payment_intent as string;
+    const forbidden = failure(403, {
+      type: 'invalid_request_error',
+      message:
+        "The provided key 'rk_test_****abcd' does not have the required permissions for this endpoint on account 'acct_standin'. Having the 'rak_payment_intent_read' permission would allow this request to continue.",
+    });
+    stripe.failNext('GET', /^\/v1\/payment_intents/, forbidden, 2);
+    const sync = await callEndpoint(t.app, syncStripePaymentIntents, {
+      as: admin,
+      body: { reason: 'backfill' },
+    });
+    expect(sync.status).toBe(409);
+    expect(JSON.parse(sync.text).msg).toMatch(/cannot read payment intents/);
+    const refresh = await callEndpoint(t.app, refreshStripePaymentIntent, {
+      as: admin,
+      params: { id: intentId },
+      body: { reason: 'check' },
+    });
+    expect(refresh.status).toBe(409);
+    expect(JSON.parse(refresh.text).msg).toMatch(/PaymentIntents: Read/);
+    const records = await t.platform.db
+      .select()
+      .from(operationRecords)
+      .where(eq(operationRecords.action, 'stripe.payment_intent.sync'));
+    expect(records.at(-1)).toMatchObject({ result: 'failure' });
+    expect(records.at(-1)?.error).toMatch(/^CONFLICT: The Stripe key cannot read payment intents/);
+  });
+
   it('the list and the refresh need their permissions', async () => {
     const user = await signUpUser(t.app);
     const list = await callEndpoint(t.app, listStripePaymentIntents, { as: user, query: {} });
     expect(list.status).toBe(403);
+    const sync = await callEndpoint(t.app, syncStripePaymentIntents, { as: user, body: { reason: 'x' } });
+    expect(sync.status).toBe(403);
   });
 });

@@ -61,6 +61,11 @@ export async function syncStripeIntent(
     if (isMissing(error)) return null;
     throw error;
   }
+  return writeIntent(tx, intent, now);
+}
+
+/** An intent as Stripe answered it (its latest charge expanded) written into the mirror, under its lock. */
+async function writeIntent(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promise<StripeIntentRow> {
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   const card = charge?.payment_method_details?.card ?? null;
   const metadata = intent.metadata ?? {};
@@ -123,4 +128,38 @@ export async function mirrorStripeIntent(
       synced: row ? syncedStateOf(row) : null,
     },
   };
+}
+
+/** Intents asked of Stripe per page, and pages per backfill: 1,000 intents at most per refresh. */
+export const BACKFILL_PAGE_SIZE = 100;
+export const BACKFILL_PAGES = 10;
+
+/**
+ * The backfill: Stripe's intents listed newest first (their latest charges expanded), page after
+ * page up to `BACKFILL_PAGES`, each written into the mirror as listed, one intent's lock at a time
+ * inside `tx`. Answers how many were written and whether Stripe has older ones past the bound. An
+ * event read back meanwhile (it waits on the intent's lock) writes what Stripe then holds.
+ */
+export async function backfillStripeIntents(
+  tx: Tx,
+  client: Stripe,
+  { now = new Date(), pageSize = BACKFILL_PAGE_SIZE, pages = BACKFILL_PAGES } = {},
+): Promise<{ synced: number; more: boolean }> {
+  let synced = 0;
+  let after: string | undefined;
+  for (let page = 0; page < pages; page += 1) {
+    const list = await client.paymentIntents.list({
+      limit: pageSize,
+      expand: ['data.latest_charge'],
+      ...(after ? { starting_after: after } : {}),
+    });
+    for (const intent of list.data) {
+      await lockIntent(tx, intent.id);
+      await writeIntent(tx, intent, now);
+      synced += 1;
+    }
+    after = list.data.at(-1)?.id;
+    if (!list.has_more || !after) return { synced, more: false };
+  }
+  return { synced, more: true };
 }
