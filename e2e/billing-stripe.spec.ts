@@ -1,5 +1,44 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { newUser } from './support/accounts';
+import { apiToken, newAdmin, signInAt } from './support/admin';
 import { signUpByApi } from './support/session';
+import { shot } from './support/ui';
+
+/**
+ * A user of their own who bought the 1,000-credit pack with Stripe over the API, paying on the
+ * stand-in's hosted page as its Pay button does, and waited for the webhook to pay the bill.
+ */
+async function paidWithStripe(request: APIRequestContext, baseURL: string) {
+  const user = await signUpByApi(request, baseURL, newUser('stripebuyer'));
+  const auth = await apiToken(request, user.email, user.password);
+  const plans = (await (await request.get('/api/usm/plans', { headers: auth })).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const pack = plans.items.find((item) => item.name === '1,000 credits');
+  expect(pack, 'the seeded 1,000-credit pack').toBeTruthy();
+  const ordered = await request.post('/api/account/orders', { headers: auth, data: { plan_id: pack?.id } });
+  expect(ordered.status(), await ordered.text()).toBe(200);
+  const { order, bill } = (await ordered.json()) as {
+    order: { id: string; order_num: string; pay_amount: number };
+    bill: { id: string };
+  };
+  const started = await request.post('/api/account/payments', {
+    headers: auth,
+    data: { bill_id: bill.id, method: 'stripe' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const { next } = (await started.json()) as { next: { kind: string; url?: string } };
+  expect(next.kind).toBe('redirect');
+  const paid = await request.post(next.url ?? '', { form: { action: 'pay' }, maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect
+    .poll(async () => {
+      const answer = await request.get(`/api/user/bill?id=${bill.id}`, { headers: auth });
+      return ((await answer.json()) as { bill: { status: string } }).bill.status;
+    })
+    .toBe('paid');
+  return { order };
+}
 
 /**
  * Paying a credit pack with Stripe's hosted Checkout, as a customer does, against the Stripe
@@ -60,5 +99,59 @@ test.describe('billing with Stripe Checkout (stand-in)', () => {
     };
     // The free grant's 100 and the pack's 1,000, once.
     expect(me.usm_quota.credits_balance).toBe(1100);
+  });
+
+  test('an admin refunds a Stripe-paid order from /admin/order/details, and sees it refunded in /admin/stripe/payment-indent', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { order } = await paidWithStripe(request, baseURL as string);
+    const money = `$${(order.pay_amount / 100).toFixed(2)}`;
+
+    const admin = await newAdmin(request, baseURL as string);
+    await signInAt(
+      page,
+      baseURL as string,
+      `/admin/order/details?id=${order.id}`,
+      admin.email,
+      admin.password,
+    );
+    await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Paid');
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund order ${order.order_num}?` });
+    await expect(dialog).toContainText(`${money} goes back to the payer through`);
+    await dialog.getByLabel('Reason').fill('e2e: refund of a Stripe payment');
+    await dialog.getByRole('button', { name: `Refund ${money}` }).click();
+    await expect(dialog).toBeHidden();
+    // Stripe's refund settled it (the stand-in refunds at once; its refund events confirm it).
+    const refunds = page.locator('.ant-card').filter({ hasText: 'Credits reversed' });
+    await expect(refunds.getByRole('row').filter({ hasText: `${order.order_num}R1` })).toContainText(
+      'Refunded',
+    );
+    await expect(page.getByRole('heading', { name: `Order ${order.order_num}` })).toContainText('Refunded');
+
+    // The payment intents mirror, kept by Stripe's webhooks: the intent, its order, all refunded
+    // (a screen wide enough for every column: the grid draws only the columns in view).
+    await page.setViewportSize({ width: 2400, height: 900 });
+    await page.goto('/admin/stripe/payment-indent');
+    const search = page.getByPlaceholder('Search payment intent, order number, team or plan');
+    await search.fill(order.order_num);
+    await search.press('Enter');
+    const row = page.locator('.ag-row').filter({ hasText: order.order_num });
+    await expect(row.getByRole('link', { name: order.order_num })).toBeVisible();
+    await expect(row.getByText('Succeeded')).toBeVisible();
+    // Its amount, and what was refunded of it: all of it.
+    await expect(row.getByText(money)).toHaveCount(2);
+    await expect(row.getByText('visa •••• 4242')).toBeVisible();
+    await shot(page, 'admin-stripe-payment-intents-refunded-en');
+    // Its events: the refund's among them, each with what the intent then said.
+    await row.getByRole('button', { name: /^Events of payment intent / }).click();
+    const events = page.getByRole('dialog');
+    await expect(events.getByText('charge.refunded').first()).toBeVisible();
+    await expect(
+      events.getByText(`read back: Succeeded, received ${money}, refunded ${money}`).first(),
+    ).toBeVisible();
   });
 });

@@ -1,4 +1,7 @@
-import { startStripeStandIn } from '../../apps/server/src/test/stripe-stand-in/stripe-stand-in';
+import {
+  CHECKOUT_EVENT_TYPES,
+  startStripeStandIn,
+} from '../../apps/server/src/test/stripe-stand-in/stripe-stand-in';
 
 /**
  * The local Stripe stand-in the payment journeys pay through (the one the server's tests use,
@@ -9,6 +12,19 @@ import { startStripeStandIn } from '../../apps/server/src/test/stripe-stand-in/s
  */
 export async function startStripe() {
   const standIn = await startStripeStandIn();
+  // The events the README has an endpoint send: Checkout's, and the intents', charges' and
+  // refunds' (the payment-intents mirror and refund notices read them).
+  standIn.webhooks.enabledEvents = [
+    ...CHECKOUT_EVENT_TYPES,
+    'payment_intent.succeeded',
+    'payment_intent.processing',
+    'payment_intent.payment_failed',
+    'charge.succeeded',
+    'charge.refunded',
+    'refund.created',
+    'refund.updated',
+    'refund.failed',
+  ];
   return {
     url: standIn.url,
     serverEnv: {
