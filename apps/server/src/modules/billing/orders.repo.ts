@@ -71,6 +71,24 @@ export async function lockBill(tx: Tx, billId: string): Promise<BillRow | null> 
   return row ?? null;
 }
 
+/**
+ * The bill and its order under row locks, in one statement: the bill's row is locked before the
+ * order's (the rows are locked in the order the tables are named), as every billing path takes them.
+ */
+export async function lockBillAndOrder(
+  tx: Tx,
+  billId: string,
+  orderId: string,
+): Promise<{ bill: BillRow; order: OrderRow } | null> {
+  const [row] = await tx
+    .select({ bill: bills, order: orders })
+    .from(bills)
+    .innerJoin(orders, eq(orders.id, orderId))
+    .where(eq(bills.id, billId))
+    .for('update');
+  return row ?? null;
+}
+
 export async function updateOrder(tx: Tx, id: string, change: Partial<NewOrderRow>): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)

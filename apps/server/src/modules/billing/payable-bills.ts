@@ -4,8 +4,7 @@ import {
   type BillRow,
   expireBills,
   findTeamBill,
-  lockBill,
-  lockOrder,
+  lockBillAndOrder,
   type OrderRow,
   updateBill,
   updateOrder,
@@ -40,9 +39,8 @@ export const payableBills: BillsToPay = {
   async lock(tx, { teamId, billId, orderId }) {
     // The team's plan first: a payment, the period job and an operator never change one team at once.
     await lockActive(tx, teamId);
-    const bill = await lockBill(tx, billId);
-    const order = await lockOrder(tx, orderId);
-    return bill && order ? payable(bill, order) : null;
+    const locked = await lockBillAndOrder(tx, billId, orderId);
+    return locked ? payable(locked.bill, locked.order) : null;
   },
 
   async markPaid(tx, bill, { method, now }) {

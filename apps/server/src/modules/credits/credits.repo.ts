@@ -101,6 +101,34 @@ export async function appendLedger(tx: Tx, { note, ...entry }: LedgerEntry) {
 }
 
 /**
+ * Adds `entry.amount` to the team's balance under its row lock and writes the ledger entry that
+ * explains it, `balance_after` the balance so made, in one statement (what is granted stays as it
+ * is). False when the team has no balance row yet (nothing written).
+ */
+export async function appendToBalance(
+  tx: Tx,
+  { note, ...entry }: Omit<LedgerEntry, 'balanceAfter'>,
+): Promise<boolean> {
+  const { key, params } = note == null ? { key: null, params: null } : keyOf(note);
+  const result = await tx.execute(sql`
+    with moved as (
+      update ${teamCredits}
+      set balance = balance + ${entry.amount}::bigint, updated_at = ${new Date().toISOString()}::timestamptz
+      where team_id = ${entry.teamId}
+      returning balance
+    )
+    insert into ${creditLedger}
+      (team_id, kind, amount, balance_after, reference_type, reference_id, note, note_key, note_params, user_id)
+    select ${entry.teamId}::text, ${entry.kind}::text, ${entry.amount}::bigint, moved.balance,
+      ${entry.referenceType ?? null}::text, ${entry.referenceId ?? null}::text,
+      ${note == null ? null : sayKeyed(english, note)}::text, ${key}::text,
+      ${params == null ? null : JSON.stringify(params)}::jsonb, ${entry.userId ?? null}::text
+    from moved
+    returning id`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/**
  * The team's newest `grant` entry: while any of a grant is left (`granted_remaining` > 0) it is the
  * grant of the period now, since only `grantPeriod` writes one and it sets what is left to it.
  */

@@ -3,6 +3,7 @@ import type { Tx } from '../../platform/db';
 import type { KeyedText, TextParam } from '../../platform/keyed-text';
 import {
   appendLedger,
+  appendToBalance,
   type BalanceRow,
   insertBalance,
   latestGrant,
@@ -124,10 +125,12 @@ export async function grantPeriod(
 
 /** Purchased credits (a credit pack): added to the balance; they do not expire with the period. */
 export async function addPurchased(tx: Tx, teamId: string, amount: number, ref: Reference): Promise<void> {
-  const row = await locked(tx, teamId);
-  const balance = row.balance + amount;
-  await appendLedger(tx, { teamId, kind: 'purchase', amount, balanceAfter: balance, ...ref });
-  await writeBalance(tx, teamId, { balance, grantedRemaining: row.grantedRemaining });
+  // The balance moves and its entry is written in one statement under the row's lock (the
+  // balance after is the row's own); a team without its row gets it first.
+  const entry = { teamId, kind: 'purchase', amount, ...ref } as const;
+  if (await appendToBalance(tx, entry)) return;
+  await locked(tx, teamId);
+  if (!(await appendToBalance(tx, entry))) throw new Error(`no credit balance for team ${teamId}`);
 }
 
 /**

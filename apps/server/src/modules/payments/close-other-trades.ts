@@ -1,11 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '../../platform/platform';
-import {
-  findPaymentByRef,
-  insertNotification,
-  markPaymentCanceled,
-  openPaymentsOfBill,
-} from './payments.repo';
+import { insertNotification, markPaymentCanceled, openPaymentsBesideRef } from './payments.repo';
 import type { PaymentProvider, PaymentProviders, ProviderNotification } from './provider';
 
 /** How long one provider's close may hold up the notice that paid the bill. */
@@ -25,11 +20,9 @@ export async function closeOtherTrades(
   notification: ProviderNotification,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
-  const paid = await findPaymentByRef(platform.db, provider.method, notification.providerRef);
-  if (!paid) return;
-  const others = await openPaymentsOfBill(platform.db, paid.billId, paid.id);
+  const open = await openPaymentsBesideRef(platform.db, provider.method, notification.providerRef);
   await Promise.all(
-    others.map(async (other) => {
+    open.map(async ({ paidId, other }) => {
       const closer = providers.get(other.provider);
       if (!closer?.close) return;
       const record = (outcome: 'recorded' | 'ignored', detail: string) =>
@@ -42,7 +35,7 @@ export async function closeOtherTrades(
           action: 'canceled',
           outcome,
           detail,
-          payload: { paid_by: { provider: provider.method, payment_id: paid.id } },
+          payload: { paid_by: { provider: provider.method, payment_id: paidId } },
         });
       try {
         const state = await Promise.race([

@@ -66,6 +66,17 @@ export async function applyNotification(
     await log(db, { outcome: 'unknown_reference', detail: 'no payment has this reference' });
     return 'unknown_reference';
   }
+  // A payment captured (or captured, then refunded) never goes back: whatever this notice says,
+  // the transaction below would only log it (a redelivery, a late failure). Logged without the
+  // locks, so a vendor's retries cost one read and one insert.
+  if (known.status === 'captured' || known.status === 'refunded') {
+    const ignored = notification.action === 'not_supported' || notification.action === 'refund_update';
+    const decision: Decision = ignored
+      ? { outcome: 'ignored', detail: null }
+      : { outcome: 'duplicate', detail: `payment already ${known.status}` };
+    await log(db, decision, { paymentId: known.id, orderId: known.orderId });
+    return decision.outcome;
+  }
   return db.transaction(async (tx) => {
     const bill = await bills.lock(tx, { teamId: known.teamId, billId: known.billId, orderId: known.orderId });
     const payment = await lockPaymentByRef(tx, provider, notification.providerRef);

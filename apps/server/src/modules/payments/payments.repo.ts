@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { bills, paymentNotifications, payments, socialAccounts, wechatOpenids } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
@@ -97,12 +98,20 @@ export async function billIdOfTeamOrder(db: Queryable, teamId: string, orderId: 
   return row?.id ?? null;
 }
 
-/** The bill's other payments still open at their providers (pending), oldest first. */
-export function openPaymentsOfBill(db: Queryable, billId: string, exceptId: string) {
+/**
+ * The other payments still open (pending) of the bill that the payment with this reference is
+ * for, oldest first, each with that payment's id: one read where a capture closes the rest.
+ */
+export function openPaymentsBesideRef(db: Queryable, provider: string, providerRef: string) {
+  const paid = alias(payments, 'paid');
   return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.billId, billId), eq(payments.status, 'pending'), ne(payments.id, exceptId)))
+    .select({ paidId: paid.id, other: payments })
+    .from(paid)
+    .innerJoin(
+      payments,
+      and(eq(payments.billId, paid.billId), eq(payments.status, 'pending'), ne(payments.id, paid.id)),
+    )
+    .where(and(eq(paid.provider, provider), eq(paid.providerRef, providerRef)))
     .orderBy(asc(payments.createdAt));
 }
 
