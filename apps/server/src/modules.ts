@@ -22,6 +22,7 @@ import { messagesModule } from './modules/messages/messages.routes';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.routes';
 import { paymentsModule } from './modules/payments/payments.routes';
 import { stripeMirrorModule } from './modules/payments/stripe/stripe-mirror.routes';
+import { stripeSubscriptionsModule } from './modules/payments/stripe/stripe-subscriptions.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
 import { personalizationModule } from './modules/personalization/personalization.routes';
 import { profileModule } from './modules/profile/profile.routes';
@@ -76,6 +77,7 @@ export const serverModules: ServerModule[] = [
   billingModule,
   paymentsModule,
   stripeMirrorModule,
+  stripeSubscriptionsModule,
   paymentMethodsModule,
   creditsModule,
 ];

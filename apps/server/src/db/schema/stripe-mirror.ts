@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Our mirror of Stripe's PaymentIntents (`/admin/stripe/payment-indent`): what Stripe last said of
@@ -35,5 +35,53 @@ export const stripePaymentIntents = pgTable(
   (t) => [
     index('stripe_payment_intents_created_idx').on(t.stripeCreatedAt),
     index('stripe_payment_intents_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * Our mirror of Stripe's subscriptions (`/admin/stripe/subscription`): what Stripe last said of
+ * each, read back from Stripe on each `customer.subscription.*` and `invoice.*` event, on an
+ * admin's action and on refresh. The team, plan and first order come from the subscription's
+ * metadata, which our Checkout sets (`subscription_data[metadata]`). What a renewal grants is not
+ * decided here: each paid renewal invoice is a payment of its own renewal order.
+ */
+export const stripeSubscriptions = pgTable(
+  'stripe_subscriptions',
+  {
+    /** Stripe's id (`sub_…`). */
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    teamId: text('team_id'),
+    planId: text('plan_id'),
+    /** The order whose Checkout started it. */
+    orderId: text('order_id'),
+    status: text('status').notNull(),
+    /** The price Stripe charges each period, minor units, upper-case currency. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval').notNull(),
+    intervalCount: bigint('interval_count', { mode: 'number' }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    defaultPaymentMethod: text('default_payment_method'),
+    latestInvoiceId: text('latest_invoice_id'),
+    latestInvoiceNumber: text('latest_invoice_number'),
+    latestInvoiceStatus: text('latest_invoice_status'),
+    latestInvoiceAmountDue: bigint('latest_invoice_amount_due', { mode: 'number' }),
+    latestInvoiceAmountPaid: bigint('latest_invoice_amount_paid', { mode: 'number' }),
+    latestInvoiceUrl: text('latest_invoice_url'),
+    /** Stripe's `pending_update` (an upgrade whose invoice is not yet paid), as Stripe gives it. */
+    pendingUpdate: jsonb('pending_update'),
+    scheduleId: text('schedule_id'),
+    stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stripe_subscriptions_team_idx').on(t.teamId),
+    index('stripe_subscriptions_created_idx').on(t.stripeCreatedAt),
   ],
 );

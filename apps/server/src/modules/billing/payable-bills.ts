@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/app-error';
-import type { BillsToPay, PayableBill } from '../payments/bills-to-pay';
+import type { BillsToPay, PayableBill, RecurringTerms } from '../payments/bills-to-pay';
 import {
   type BillRow,
   expireBills,
@@ -10,6 +10,7 @@ import {
   updateOrder,
 } from './orders.repo';
 import { INVALID_BILL } from './orders.service';
+import { openRenewalBill } from './renewal-orders';
 import { fulfilOrder } from './subscription-lifecycle';
 import { lockActive } from './subscriptions.repo';
 
@@ -22,7 +23,26 @@ const payable = (bill: BillRow, order: OrderRow, status = bill.status): PayableB
   amount: bill.amount,
   currency: bill.currency,
   expiresAt: bill.expiresAt,
+  recurring: recurringOf(order),
 });
+
+/**
+ * A plan started from the free plan and paid in full renews by itself where the provider can;
+ * every other order (a renewal by hand, a plan change, a credit pack) is paid once.
+ */
+function recurringOf(order: OrderRow): RecurringTerms | null {
+  if (order.kind !== 'subscribe' || order.planKind !== 'subscription' || order.prorationCredit !== 0)
+    return null;
+  const unit = order.validityUnit;
+  if (unit !== 'day' && unit !== 'month' && unit !== 'year') return null;
+  return {
+    teamId: order.teamId,
+    userId: order.userId,
+    planId: order.planId,
+    validity: order.validity,
+    validityUnit: unit,
+  };
+}
 
 /** Billing's bills as the payments module takes money for them (registered in `billing.routes.ts`). */
 export const payableBills: BillsToPay = {
@@ -48,4 +68,10 @@ export const payableBills: BillsToPay = {
     const paid = await updateOrder(tx, bill.orderId, { status: 'paid', paidAt: now });
     await fulfilOrder(tx, paid, now);
   },
+
+  async lockTeam(tx, teamId) {
+    await lockActive(tx, teamId);
+  },
+
+  openRenewal: openRenewalBill,
 };

@@ -8,7 +8,7 @@ import type { Platform } from '../../platform/platform';
 import { describeError } from '../../platform/redact';
 import { takeBack } from '../credits/ledger';
 import { tellAdmins } from '../messages/tell-admins';
-import { capturedPaymentOfBill, updatePayment } from '../payments/payments.repo';
+import { capturedPaymentOfBill, findPaymentById, updatePayment } from '../payments/payments.repo';
 import { paymentProviders } from '../payments/payments.service';
 import { type PaymentProvider, RefundRefused, type RefundResult } from '../payments/provider';
 import {
@@ -125,7 +125,7 @@ export async function refundOrder(
       // Nothing was paid through a provider (a free order, or one paid by credit): done at once.
       const settled = payment
         ? made
-        : await settleLocked(tx, order, made, { state: 'succeeded', refundRef: null });
+        : (await settleLocked(tx, order, made, { state: 'succeeded', refundRef: null })).row;
       return {
         result: settled,
         before: { status: order.status, refunded: totals.committed },
@@ -183,7 +183,7 @@ export async function settleRefund(
       await updateRefund(platform.db, refundId, { providerRef: result.refundRef, failure: null });
     return;
   }
-  const failed = await platform.db.transaction(async (tx) => {
+  const settled = await platform.db.transaction(async (tx) => {
     const peek = await findRefund(tx, refundId);
     if (!peek) return null;
     await lockActive(tx, peek.teamId);
@@ -192,11 +192,17 @@ export async function settleRefund(
     const order = await lockOrder(tx, peek.orderId);
     const refund = await lockRefund(tx, refundId);
     if (!order || refund?.status !== 'pending') return null;
-    await settleLocked(tx, order, refund, result);
-    return result.state === 'failed'
-      ? { refundNo: refund.refundNo, orderId: order.id, orderNum: order.orderNum }
-      : null;
+    const whole = (await settleLocked(tx, order, refund, result)).whole;
+    return {
+      failed:
+        result.state === 'failed'
+          ? { refundNo: refund.refundNo, orderId: order.id, orderNum: order.orderNum }
+          : null,
+      released: whole ? refund.paymentId : null,
+    };
   });
+  if (settled?.released) await releaseRecurring(platform, settled.released);
+  const failed = settled?.failed;
   if (failed) {
     await tellAdmins(platform, {
       permission: 'admin.orders.refund',
@@ -213,21 +219,53 @@ export async function settleRefund(
   }
 }
 
-/** Settles a locked pending refund (see `settleRefund`); answers it as it then is. */
+/**
+ * A payment refunded in full renews no more: what it set up to recur at the provider (a Stripe
+ * subscription) is ended, after the refund is booked. A provider that cannot be reached now is
+ * said to the operators, who end it from `/admin/stripe/subscription`.
+ */
+async function releaseRecurring(platform: Platform, paymentId: string): Promise<void> {
+  const payment = await findPaymentById(platform.db, paymentId);
+  const provider = payment ? paymentProviders(platform).get(payment.provider) : undefined;
+  if (!payment || !provider?.release) return;
+  try {
+    await provider.release(payment.providerRef);
+  } catch {
+    const orderNum = (await findOrder(platform.db, payment.orderId))?.order.orderNum ?? payment.orderId;
+    await tellAdmins(platform, {
+      permission: 'admin.orders.refund',
+      level: 'important',
+      title: { msgid: 'A refunded payment still renews' },
+      body: {
+        msgid:
+          'Order {{order}} was refunded in full, but {{provider}} could not be asked to stop renewing it. End its subscription at the provider.',
+        params: { order: orderNum, provider: payment.provider },
+      },
+      link: `/admin/order/details?${new URLSearchParams({ id: payment.orderId })}`,
+      template: 'payments.release',
+    });
+  }
+}
+
+/**
+ * Settles a locked pending refund (see `settleRefund`); answers it as it then is, and whether it
+ * completed the order's refund.
+ */
 async function settleLocked(
   tx: Tx,
   order: OrderRow,
   refund: RefundRow,
   result: RefundResult,
-): Promise<RefundRow> {
+): Promise<{ row: RefundRow; whole: boolean }> {
   const now = new Date();
   if (result.state === 'failed') {
-    return updateRefund(tx, refund.id, {
+    const row = await updateRefund(tx, refund.id, {
       status: 'failed',
       failure: (result.failure ?? 'refused').slice(0, 500),
       providerRef: result.refundRef ?? refund.providerRef,
       settledAt: now,
     });
+    return { row, whole: false };
   }
   const before = (await refundTotals(tx, order.id)).succeeded;
   const after = before + refund.amount;
@@ -244,13 +282,14 @@ async function settleLocked(
   } else if (share > 0) {
     credits = await takeShare(tx, order, share, actor);
   }
-  return updateRefund(tx, refund.id, {
+  const row = await updateRefund(tx, refund.id, {
     status: 'succeeded',
     creditsReversed: credits,
     providerRef: result.refundRef ?? refund.providerRef,
     failure: null,
     settledAt: now,
   });
+  return { row, whole: after >= order.payAmount };
 }
 
 /**

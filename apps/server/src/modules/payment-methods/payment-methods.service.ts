@@ -6,9 +6,10 @@ import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
 import { readForeignKey } from '../foreign-keys/foreign-keys.service';
 import { configuredStripe, type StripeValues, stripeClient } from '../foreign-keys/stripe-api';
+import { teamStripeCustomer } from '../payments/stripe/stripe-customer';
 import { STRIPE_LOCALES } from '../payments/stripe/stripe-provider';
 import { assertTeamCan, teamCan, toTeamRole } from '../teams/team-policy';
-import { findPaymentCustomer, keepPaymentCustomer } from './payment-customers.repo';
+import { findPaymentCustomer } from './payment-customers.repo';
 
 /*
  * The team's saved cards (`/account/wallet/payment-method`, issue 27 item 8). Stripe keeps them:
@@ -156,20 +157,9 @@ export async function listSavedMethods(platform: Platform, ctx: SignedInContext)
   };
 }
 
-/** The team's Stripe customer, made on first use (idempotent by team, so a double click makes one). */
-async function customerFor(platform: Platform, ctx: SignedInContext, client: Stripe): Promise<string> {
-  const known = await findPaymentCustomer(platform.db, ctx.team.id, PROVIDER);
-  if (known) return known;
-  const made = await client.customers.create(
-    {
-      name: ctx.team.name,
-      email: ctx.user.email,
-      metadata: { team_id: ctx.team.id },
-    },
-    { idempotencyKey: `customer:${ctx.team.id}` },
-  );
-  return keepPaymentCustomer(platform.db, { teamId: ctx.team.id, provider: PROVIDER, customerRef: made.id });
-}
+/** The team's Stripe customer, made on first use (the one its Stripe subscriptions use too). */
+const customerFor = (platform: Platform, ctx: SignedInContext, client: Stripe) =>
+  teamStripeCustomer(platform, client, { id: ctx.team.id, name: ctx.team.name, email: ctx.user.email });
 
 export async function startSaving(platform: Platform, ctx: SignedInContext) {
   const client = await manageable(platform, ctx);

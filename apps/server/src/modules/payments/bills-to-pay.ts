@@ -19,6 +19,31 @@ export interface PayableBill {
   amount: number;
   currency: string;
   expiresAt: Date;
+  /**
+   * What renews by itself, where the provider can (Stripe's subscriptions): a plan started from the
+   * free plan, paid in full. Null for anything else (a renewal bought by hand, a plan change, a
+   * credit pack), which is paid once.
+   */
+  recurring: RecurringTerms | null;
+}
+
+/** The period a recurring payment renews at, and whose it is (the provider keeps it as metadata). */
+export interface RecurringTerms {
+  teamId: string;
+  /** Who confirmed the order (null once that account is gone). */
+  userId: string | null;
+  planId: string;
+  validity: number;
+  validityUnit: 'day' | 'month' | 'year';
+}
+
+/** A provider renewed a recurring payment by itself: what it charged, for the order that started it. */
+export interface RenewalInput {
+  teamId: string;
+  firstOrderId: string;
+  amount: number;
+  currency: string;
+  now: Date;
 }
 
 export interface BillsToPay {
@@ -34,6 +59,13 @@ export interface BillsToPay {
   lock(tx: Tx, ids: { teamId: string; billId: string; orderId: string }): Promise<PayableBill | null>;
   /** The bill was paid: it, its order and what the order bought change in this transaction. */
   markPaid(tx: Tx, bill: PayableBill, paid: { method: string; now: Date }): Promise<void>;
+  /** Takes the team's plan lock (what `lock` takes first), before a renewal's payment is looked for. */
+  lockTeam(tx: Tx, teamId: string): Promise<void>;
+  /**
+   * A renewal the provider charged by itself: its own order and unpaid bill, paid next through the
+   * one handler. Inside the caller's transaction, under `lockTeam`. Null if the first order is gone.
+   */
+  openRenewal(tx: Tx, input: RenewalInput): Promise<PayableBill | null>;
 }
 
 const registered = new WeakMap<Platform, BillsToPay>();

@@ -160,3 +160,8 @@ export async function wechatOpenidOf(db: Queryable, userId: string, appId: strin
     .limit(1);
   return row?.openid ?? null;
 }
+
+export async function findPaymentById(db: Queryable, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}

@@ -218,6 +218,7 @@ async function startPayment(
     expiresAt: toSeconds(bill.expiresAt),
     appType: input.app_type,
     qrcodeWidth: input.qrcode_width,
+    recurring: bill.recurring,
     ctx,
   });
   await insertPayment(platform.db, {
@@ -420,6 +421,8 @@ async function returnCapture(
     currency: payment.currency,
     idempotencyKey: `return:${payment.id}`,
   });
+  // A second subscription (two sessions for one bill, or one paid too late) must not renew by itself.
+  await provider.release?.(payment.providerRef);
   if (!(await markPaymentReturned(platform.db, payment.id))) return;
   await insertNotification(platform.db, {
     provider: provider.method,

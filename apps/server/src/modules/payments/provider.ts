@@ -1,5 +1,6 @@
 import type { PaymentMethod, PaymentNextAction } from '@app/contract/billing/payments';
 import type { RequestContext } from '../../platform/request-context';
+import type { RecurringTerms } from './bills-to-pay';
 
 /**
  * One interface every payment vendor implements (medusa's `AbstractPaymentProvider` model): the
@@ -75,6 +76,10 @@ export interface InitiateInput {
   appType: 'pc_web' | 'wx_web' | 'mb_web';
   /** Pixels of the code a provider draws itself (Alipay's `qrcode_width`); its default otherwise. */
   qrcodeWidth?: number;
+  /**
+   * What renews by itself where the provider can (Stripe's subscriptions); null or absent: paid once.
+   */
+  recurring?: RecurringTerms | null;
   ctx: RequestContext;
 }
 
@@ -192,6 +197,11 @@ export interface PaymentProvider {
    * was quicker (that payment is then given back by its own notice, as a second capture).
    */
   close?(providerRef: string): Promise<TradeState>;
+  /**
+   * Ends what the payment set up to recur (Stripe's subscription), so a payment given back or
+   * refunded in full is never charged again by itself. Idempotent; absent where nothing recurs.
+   */
+  release?(providerRef: string): Promise<void>;
   /**
    * The vendor's own replies to its notices (WeChat Pay, Alipay). Absent: the app's JSON answer,
    * and a refused signature is a VALIDATION_ERROR (the sandbox, Stripe).

@@ -20,6 +20,7 @@ import {
   unknownParam,
 } from './protocol';
 import { listPage, listRefunds, refundEvent, settleHeldRefund } from './refunds';
+import { type RecurringPrice, recurringOf, StandInSubscriptions } from './subscriptions';
 
 /**
  * A local stand-in for Stripe, kept in the repository so the Stripe path is tested (and demoed)
@@ -136,6 +137,8 @@ export interface StripeStandIn {
   settleRefund(id: string, succeeded: boolean): void;
   /** The PaymentIntent as Stripe holds it (its charge expanded). */
   paymentIntent(id: string): Stripe.PaymentIntent;
+  /** The PaymentIntent that paid a session: its own (`payment` mode) or its first invoice's (`subscription`). */
+  intentOf(sessionId: string): string | null;
   /** Changes a session as held (a test's way to make it disagree with its bill). */
   patchSession(id: string, patch: Partial<Stripe.Checkout.Session>): void;
   /** What the hosted page's buttons do, without a browser. Answers where the page sends the browser. */
@@ -144,6 +147,10 @@ export interface StripeStandIn {
   saveCard(id: string, card?: TestCard): Promise<string>;
   /** Customers, cards and SetupIntents as Stripe holds them. */
   cards: StandInCards;
+  /** Subscriptions and their invoices as Stripe holds them (subscriptions.ts). */
+  subscriptions: StandInSubscriptions;
+  /** The test clock reaches the subscription's period end: it renews (or ends, if set to). */
+  renew(subscriptionId: string): ReturnType<StandInSubscriptions['renew']>;
   /** A delayed payment (bank debit) clears or fails. */
   settle(id: string, succeeded: boolean): Promise<void>;
   /** The session's time ran out (or `POST …/expire`). */
@@ -223,6 +230,7 @@ const SESSION_PARAMS = new Set([
   'currency',
   'setup_intent_data',
   'allowed_payment_method_types',
+  'subscription_data',
 ]);
 
 function metadataOf(value: FormValue | undefined, param: string): Stripe.Metadata | StripeFailure {
@@ -250,6 +258,18 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const intentMetadata = new Map<string, Stripe.Metadata>();
   const refunds = new Map<string, Stripe.Refund>();
   const cards = new StandInCards(() => now());
+  /** A `subscription` session's recurring price and `subscription_data[metadata]`, until it is paid. */
+  const recurring = new Map<string, { price: RecurringPrice; metadata: Stripe.Metadata }>();
+  const subscriptions = new StandInSubscriptions({
+    now: () => now(),
+    charge: ({ amount, currency, metadata, sessionId }) => {
+      const intent = newIntent({ sessionId, amount, currency, metadata, created: now(), how: 'card' });
+      intents.set(intent.id, intent);
+      emitIntent('payment_intent.succeeded', intent);
+      return intent.id;
+    },
+    emit: (type, object) => dispatch(makeObjectEvent(type as 'invoice.paid', object)),
+  });
   /** The line items' names, shown on the hosted page (Stripe keeps them as line items). */
   const itemNames = new Map<string, string[]>();
   const idempotent = new Map<string, Idempotent | 'in_flight'>();
@@ -333,7 +353,11 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     object: Stripe.PaymentIntent,
   ): Stripe.Event;
   function makeObjectEvent(type: 'charge.succeeded' | 'charge.refunded', object: Stripe.Charge): Stripe.Event;
-  function makeObjectEvent(type: string, object: Stripe.PaymentIntent | Stripe.Charge): Stripe.Event {
+  function makeObjectEvent(type: 'invoice.paid', object: Stripe.Invoice | Stripe.Subscription): Stripe.Event;
+  function makeObjectEvent(
+    type: string,
+    object: Stripe.PaymentIntent | Stripe.Charge | Stripe.Invoice | Stripe.Subscription,
+  ): Stripe.Event {
     return {
       id: newId('evt_'),
       object: 'event',
@@ -421,6 +445,27 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       tax_exempt: 'none',
       tax_ids: [],
     };
+    const started = recurring.get(session.id);
+    if (session.mode === 'subscription' && started) {
+      // Checkout keeps the card on the customer (made now if the session named none) for renewals.
+      const customer =
+        typeof session.customer === 'string'
+          ? session.customer
+          : (cards.createCustomer({}) as Stripe.Customer).id;
+      const saved = cards.saveCard(customer, 'visa', {});
+      const made = subscriptions.start({
+        sessionId: session.id,
+        customer,
+        price: started.price,
+        metadata: started.metadata,
+        intentId: intent.id,
+        paymentMethod: typeof saved.payment_method === 'string' ? saved.payment_method : null,
+      });
+      session.customer = customer;
+      session.subscription = made.subscription.id;
+      session.invoice = made.invoice.id;
+      session.payment_intent = null;
+    }
     await emit('checkout.session.completed', session);
     emitIntent(how === 'card' ? 'payment_intent.succeeded' : 'payment_intent.processing', intent);
     return (session.success_url ?? '').replaceAll('{CHECKOUT_SESSION_ID}', session.id);
@@ -459,12 +504,19 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const mode = form.mode;
     if (mode === undefined) return missingParam('mode');
     if (mode === 'setup') return createSetupSession(form);
-    if (mode !== 'payment') {
+    if (mode !== 'payment' && mode !== 'subscription') {
       return invalid(
-        `The stand-in takes \`payment\` and \`setup\` modes only (got ${String(mode)}).`,
+        `The stand-in takes \`payment\`, \`subscription\` and \`setup\` modes only (got ${String(mode)}).`,
         'mode',
       );
     }
+    if (mode === 'subscription' && form.payment_intent_data !== undefined) {
+      return invalid('You can not pass `payment_intent_data` in `subscription` mode.', 'payment_intent_data');
+    }
+    if (mode === 'payment' && form.subscription_data !== undefined) {
+      return invalid('You can only pass `subscription_data` in `subscription` mode.', 'subscription_data');
+    }
+    let recurringPrice: { interval: Stripe.Price.Recurring.Interval; intervalCount: number } | null = null;
     const urls = urlsOf(form);
     if (isFailure(urls)) return urls;
     const items = form.line_items;
@@ -506,6 +558,16 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       }
       names.push(product.name);
       total += Number(unit) * Number(quantity);
+      if (mode === 'subscription') {
+        const made = recurringOf(price.recurring, `${param}[price_data][recurring]`);
+        if (isFailure(made)) return made;
+        recurringPrice = made;
+      } else if (price.recurring !== undefined) {
+        return invalid(
+          'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+          `${param}[price_data][recurring]`,
+        );
+      }
     }
     if (total < 50) {
       return invalid(
@@ -568,6 +630,24 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       payment_method_collection: 'if_required',
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
     };
+    if (mode === 'subscription' && recurringPrice && currency) {
+      const data = form.subscription_data;
+      if (data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
+        return invalid('Invalid object', 'subscription_data');
+      }
+      const subscriptionMetadata = metadataOf(data?.metadata, 'subscription_data[metadata]');
+      if (isFailure(subscriptionMetadata)) return subscriptionMetadata;
+      if (typeof form.customer === 'string' && !cards.customers.has(form.customer)) {
+        return noSuch('customer', form.customer, 'customer');
+      }
+      session.mode = 'subscription';
+      session.customer = typeof form.customer === 'string' ? form.customer : null;
+      session.payment_method_collection = 'always';
+      recurring.set(id, {
+        price: { amount: total, currency, productName: names[0] ?? '', ...recurringPrice },
+        metadata: subscriptionMetadata,
+      });
+    }
     sessions.set(id, session);
     itemNames.set(id, names);
     intentMetadata.set(id, givenIntentMetadata);
@@ -926,6 +1006,16 @@ ${
     if (detaching) return answer(cards.detach(detaching));
     const setupId = /^GET \/v1\/setup_intents\/([^/]+)$/.exec(route)?.[1];
     if (setupId) return answer(cards.setupIntent(setupId));
+    if (route === 'GET /v1/subscriptions') return answer(subscriptions.list(record.form));
+    const subscription = /^(GET|POST|DELETE) \/v1\/subscriptions\/([^/]+)$/.exec(route);
+    if (subscription?.[2]) {
+      const expand = Array.isArray(record.form.expand) ? record.form.expand.map(String) : [];
+      if (subscription[1] === 'GET') return answer(subscriptions.retrieve(subscription[2], expand));
+      if (subscription[1] === 'POST') return answer(subscriptions.update(subscription[2], record.form));
+      return answer(subscriptions.cancel(subscription[2], record.form));
+    }
+    const invoiceId = /^GET \/v1\/invoices\/([^/]+)$/.exec(route)?.[1];
+    if (invoiceId) return answer(subscriptions.invoice(invoiceId));
     return answer(
       failure(404, {
         type: 'invalid_request_error',
@@ -937,7 +1027,10 @@ ${
   async function handleApi(req: IncomingMessage, res: ServerResponse, record: RecordedRequest) {
     const text = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://stand-in');
-    record.form = parseForm(record.method === 'GET' ? url.searchParams.toString() : text);
+    // stripe-node sends a GET's and a DELETE's parameters in the query string.
+    record.form = parseForm(
+      record.method === 'GET' || record.method === 'DELETE' ? url.searchParams.toString() : text,
+    );
     const auth = header(req, 'authorization');
     record.apiKey = auth?.startsWith('Bearer ') ? auth.slice(7) : null;
     if (record.apiKey !== secretKey) return fail(res, record, badKey(record.apiKey));
@@ -1094,6 +1187,14 @@ ${
       if (!intent) throw new Error(`no payment intent ${id}`);
       return intentObject(intent, true);
     },
+    intentOf: (id) => {
+      const session = sessionOrThrow(id);
+      if (typeof session.payment_intent === 'string') return session.payment_intent;
+      const invoice =
+        typeof session.invoice === 'string' ? subscriptions.invoices.get(session.invoice) : null;
+      const paid = invoice?.payments?.data[0]?.payment.payment_intent;
+      return typeof paid === 'string' ? paid : null;
+    },
     patchSession: (id, patch) => {
       Object.assign(sessionOrThrow(id), patch);
     },
@@ -1109,6 +1210,8 @@ ${
       return saveSessionCard(session, card);
     },
     cards,
+    subscriptions,
+    renew: (id) => subscriptions.renew(id),
     settle: async (id, succeeded) => {
       const session = sessionOrThrow(id);
       if (session.status !== 'complete' || session.payment_status !== 'unpaid') {

@@ -16,10 +16,22 @@ export async function lockIntent(tx: Tx, intentId: string): Promise<void> {
 
 export async function upsertIntent(tx: Queryable, row: typeof stripePaymentIntents.$inferInsert) {
   const { id: _id, ...change } = row;
+  // Our ids, once known, stay: an intent a subscription's invoice made carries none of ours in its
+  // metadata, and is linked to our payment when its invoice is settled (stripe-subscriptions.ts).
+  const kept = (column: string) => sql.raw(`coalesce(excluded.${column}, stripe_payment_intents.${column})`);
   const [made] = await tx
     .insert(stripePaymentIntents)
     .values(row)
-    .onConflictDoUpdate({ target: stripePaymentIntents.id, set: change })
+    .onConflictDoUpdate({
+      target: stripePaymentIntents.id,
+      set: {
+        ...change,
+        paymentId: kept('payment_id'),
+        orderId: kept('order_id'),
+        orderNum: kept('order_num'),
+        teamId: kept('team_id'),
+      },
+    })
     .returning();
   if (!made) throw new Error('stripe payment intent was not written');
   return made;

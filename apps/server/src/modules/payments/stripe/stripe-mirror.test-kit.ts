@@ -52,7 +52,7 @@ export const STRIPE_MIRROR_VALID_CALLS: Record<string, ValidCall> = {
     if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
     const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
     await stripe.pay(sessionId);
-    const intentId = stripe.session(sessionId).payment_intent as string;
+    const intentId = stripe.intentOf(sessionId) as string;
     await h.t.platform.db.transaction((tx) => syncStripeIntent(tx, stripeClient(values), intentId));
     return async () => {
       try {

@@ -18,17 +18,29 @@ import {
   type RefundResult,
   type TradeState,
 } from '../provider';
+import { teamStripeCustomer } from './stripe-customer';
 import { mirrorStripeEvent } from './stripe-mirror';
 import { isRefundEvent, refundNoOf, refundNotification } from './stripe-refund-events';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
+import {
+  endSubscription,
+  intentOfInvoice,
+  isSubscriptionEvent,
+  mirrorSubscriptionSession,
+  stripeInterval,
+  subscriptionMetadata,
+  subscriptionNotification,
+  subscriptionOfReference,
+} from './stripe-subscriptions';
 
 /**
  * Stripe's hosted Checkout for one-off payments (`mode: 'payment'`): plans and credit packs paid
  * as a bill, each payment its own Checkout Session. The session's id is the payment's provider
  * reference. Webhooks are only a hint: each one is verified, then the session is read back from
  * Stripe and what Stripe holds is what the shared handler applies (so a replayed, reordered or
- * forged-but-signed event changes nothing the session does not say). Subscriptions, saved cards
- * and schedules are later increments (issue 27).
+ * forged-but-signed event changes nothing the session does not say). A plan started from the
+ * free plan is paid in `subscription` mode instead, and Stripe renews it (stripe-subscriptions.ts):
+ * its first period is the session's payment, each renewal invoice a payment of its own.
  */
 
 /**
@@ -72,7 +84,7 @@ export const CHECKOUT_EVENTS = [
  * payment still processing) is nothing yet.
  */
 export function actionOfSession(eventType: string, session: Stripe.Checkout.Session): PaymentAction {
-  if (session.mode !== 'payment') return 'not_supported';
+  if (session.mode !== 'payment' && session.mode !== 'subscription') return 'not_supported';
   if (session.payment_status === 'paid') return 'captured';
   if (session.status === 'expired') return 'canceled';
   if (eventType === 'checkout.session.async_payment_failed') return 'failed';
@@ -127,20 +139,42 @@ export function stripeProvider(platform: Platform): PaymentProvider {
         order_num: input.orderNum,
       };
       const locale = STRIPE_LOCALES[input.ctx.locale];
+      const client = stripeClient(values);
+      const name = `${seededText(input.planName, input.ctx.t)} (${input.orderNum})`;
+      // A plan started from the free plan renews by itself on Stripe, on the team's customer (so
+      // the card Checkout keeps is the one the saved-cards page shows); anything else is paid once.
+      const interval = input.recurring ? stripeInterval(input.recurring) : null;
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripeClient(values).checkout.sessions.create(
+        const recurring =
+          input.recurring && interval
+            ? {
+                mode: 'subscription' as const,
+                customer: await teamStripeCustomer(platform, client, {
+                  id: input.recurring.teamId,
+                  name: input.ctx.team?.name ?? input.recurring.teamId,
+                  email: input.ctx.user?.email ?? null,
+                }),
+                subscription_data: {
+                  metadata: subscriptionMetadata({
+                    terms: input.recurring,
+                    orderId: input.orderId,
+                    orderNum: input.orderNum,
+                  }),
+                },
+              }
+            : null;
+        session = await client.checkout.sessions.create(
           {
-            mode: 'payment',
+            ...(recurring ?? { mode: 'payment' as const, payment_intent_data: { metadata: ids } }),
             line_items: [
               {
                 quantity: 1,
                 price_data: {
                   currency: currency.toLowerCase(),
                   unit_amount: input.amount,
-                  product_data: {
-                    name: `${seededText(input.planName, input.ctx.t)} (${input.orderNum})`,
-                  },
+                  product_data: { name },
+                  ...(recurring && interval ? { recurring: interval } : {}),
                 },
               },
             ],
@@ -149,7 +183,6 @@ export function stripeProvider(platform: Platform): PaymentProvider {
             expires_at: checkoutExpiry(input.expiresAt, Math.floor(Date.now() / 1000)),
             client_reference_id: input.paymentId,
             metadata: ids,
-            payment_intent_data: { metadata: ids },
             ...(locale ? { locale } : {}),
           },
           // One payment, one session: a retried create (a lost answer) answers the same session.
@@ -175,6 +208,8 @@ export function stripeProvider(platform: Platform): PaymentProvider {
       const ignored = { eventId: event.id, action: 'not_supported' as const, providerRef: objectId };
       // A refund's news: the refund read back, our number from it (stripe-refund-events.ts).
       if (isRefundEvent(event)) return refundNotification(platform.db, stripeClient(values), event);
+      // A subscription's or its invoice's: a paid renewal is a capture of its own order's payment.
+      if (isSubscriptionEvent(event)) return subscriptionNotification(platform, stripeClient(values), event);
       if (
         !(CHECKOUT_EVENTS as readonly string[]).includes(event.type) ||
         object?.object !== 'checkout.session'
@@ -196,6 +231,10 @@ export function stripeProvider(platform: Platform): PaymentProvider {
         throw error;
       }
       const action = actionOfSession(event.type, session);
+      // The subscription the session started is mirrored at once: renewals find their team by it,
+      // whether or not the endpoint receives `customer.subscription.*`.
+      if (session.payment_status === 'paid')
+        await mirrorSubscriptionSession(platform, stripeClient(values), session);
       return {
         eventId: event.id,
         action,
@@ -240,6 +279,7 @@ export function stripeProvider(platform: Platform): PaymentProvider {
     async query(providerRef) {
       const client = stripeClient(await mustHaveKeys());
       try {
+        if (isInvoiceRef(providerRef)) return invoiceState(await client.invoices.retrieve(providerRef));
         return sessionState(await client.checkout.sessions.retrieve(providerRef));
       } catch (error) {
         if (isMissing(error)) return { state: 'missing', amount: null, currency: null };
@@ -250,6 +290,8 @@ export function stripeProvider(platform: Platform): PaymentProvider {
     async close(providerRef) {
       const client = stripeClient(await mustHaveKeys());
       try {
+        // A renewal invoice was charged by Stripe itself: there is nothing of ours to close.
+        if (isInvoiceRef(providerRef)) return invoiceState(await client.invoices.retrieve(providerRef));
         return sessionState(await client.checkout.sessions.expire(providerRef));
       } catch (error) {
         if (isMissing(error)) return { state: 'missing', amount: null, currency: null };
@@ -258,6 +300,12 @@ export function stripeProvider(platform: Platform): PaymentProvider {
           return sessionState(await client.checkout.sessions.retrieve(providerRef));
         throw error;
       }
+    },
+
+    async release(providerRef) {
+      const client = stripeClient(await mustHaveKeys());
+      const subscriptionId = await subscriptionOfReference(client, providerRef);
+      if (subscriptionId) await endSubscription(client, subscriptionId);
     },
 
     async queryRefund({ providerRef, refundNo, refundRef }) {
@@ -274,12 +322,32 @@ export function stripeProvider(platform: Platform): PaymentProvider {
   };
 }
 
-/** The PaymentIntent a Checkout Session made (null until it is paid). */
-async function intentOfSession(client: Stripe, sessionId: string): Promise<string | null> {
-  const session = await client.checkout.sessions.retrieve(sessionId);
-  return typeof session.payment_intent === 'string'
-    ? session.payment_intent
-    : (session.payment_intent?.id ?? null);
+/**
+ * The PaymentIntent behind one of our references (null until it is paid): a Checkout Session's own
+ * (`payment` mode), its first invoice's (`subscription` mode), or a renewal invoice's (`in_…`).
+ */
+async function intentOfSession(client: Stripe, reference: string): Promise<string | null> {
+  if (isInvoiceRef(reference)) return intentOfInvoice(await client.invoices.retrieve(reference));
+  const session = await client.checkout.sessions.retrieve(reference);
+  if (session.payment_intent)
+    return typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent.id;
+  const invoice = typeof session.invoice === 'string' ? session.invoice : (session.invoice?.id ?? null);
+  return invoice ? intentOfInvoice(await client.invoices.retrieve(invoice)) : null;
+}
+
+/** A renewal's payment is referenced by its invoice (`in_…`), every other by its Checkout Session. */
+const isInvoiceRef = (reference: string) => reference.startsWith('in_');
+
+/** A renewal invoice as a trade: paid once Stripe says so; void or uncollectible closes it. */
+function invoiceState(invoice: Stripe.Invoice): TradeState {
+  if (invoice.status === 'paid')
+    return {
+      state: 'paid',
+      amount: notifiedAmount(invoice.amount_paid),
+      currency: invoice.currency.toUpperCase(),
+    };
+  const closed = invoice.status === 'void' || invoice.status === 'uncollectible';
+  return { state: closed ? 'closed' : 'open', amount: null, currency: null };
 }
 
 /**

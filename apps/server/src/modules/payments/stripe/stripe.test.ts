@@ -168,8 +168,9 @@ describe('payments with Stripe Checkout (stand-in)', () => {
     expect(paying.payment).toMatchObject({ method: 'stripe', test_mode: true });
     const { session } = paying;
     expect(paying.payment.next).toEqual({ kind: 'redirect', url: session.url });
+    // A plan started from the free plan renews by itself: Checkout in `subscription` mode.
     expect(session).toMatchObject({
-      mode: 'payment',
+      mode: 'subscription',
       status: 'open',
       payment_status: 'unpaid',
       amount_total: 1900,
@@ -429,10 +430,14 @@ describe('payments with Stripe Checkout (stand-in)', () => {
     await stripe.pay(paying.sessionId);
     const [delivered] = await stripe.webhooks.flush();
     expect(delivered && [delivered.status, outcomeOf(delivered)]).toEqual([200, 'refused_expired']);
-    const intent = stripe.session(paying.sessionId).payment_intent;
+    const intent = stripe.intentOf(paying.sessionId);
     expect(stripe.refunds().filter((r) => r.payment_intent === intent)).toMatchObject([
       { amount: 1900, currency: 'usd', status: 'succeeded' },
     ]);
+    // The subscription the late payment started renews no more.
+    expect(stripe.subscriptions.get(stripe.session(paying.sessionId).subscription as string).status).toBe(
+      'canceled',
+    );
     expect(await outcomesOf(paying.sessionId)).toEqual(['refused_expired', 'returned']);
     const [row] = await t.platform.db
       .select()
@@ -490,8 +495,15 @@ describe('payments with Stripe Checkout (stand-in)', () => {
     const redelivered = await stripe.webhooks.send(lastEvent(second, 'checkout.session.completed'));
     expect(outcomeOf(redelivered)).toBe('refused_paid');
 
-    const intent = stripe.session(second).payment_intent;
+    const intent = stripe.intentOf(second);
     const refunds = stripe.refunds().filter((r) => r.payment_intent === intent);
+    // Two subscriptions were started for one bill: the second's is ended, the first's renews.
+    const subscriptionOf = (id: string) =>
+      stripe.subscriptions.get(stripe.session(id).subscription as string);
+    expect([subscriptionOf(paying.sessionId).status, subscriptionOf(second).status]).toEqual([
+      'active',
+      'canceled',
+    ]);
     expect(refunds).toMatchObject([{ amount: 1900, currency: 'usd', status: 'succeeded' }]);
     const refundCalls = stripe.requests.filter(
       (r) => r.path === '/v1/refunds' && r.form.payment_intent === intent,

@@ -1,0 +1,317 @@
+import { saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
+import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
+import { createOrder, getBill } from '@app/contract/billing/orders';
+import { createPayment } from '@app/contract/billing/payments';
+import {
+  actOnStripeSubscription,
+  getStripeSubscription,
+  listStripeSubscriptions,
+} from '@app/contract/billing/stripe-subscriptions';
+import { and, eq, inArray } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  creditLedger,
+  operationRecords,
+  orders,
+  stripeSubscriptions,
+  subscriptions,
+} from '../../../db/schema';
+import { type Caller, callEndpoint } from '../../../test/call-endpoint';
+import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
+import { ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
+import { stripeInterval } from './stripe-subscriptions';
+
+/**
+ * Stripe's subscriptions (issue 27 item 2) against the repository's Stripe stand-in over real HTTP
+ * on a real database: a plan started from the free plan is paid in Checkout's `subscription` mode;
+ * the first invoice is the session's money and grants nothing more; each renewal invoice Stripe
+ * reports paid is one renewal order, granted once however often and in whatever order its events
+ * come; events are hints (the invoice and subscription are read back); operators cancel at period
+ * end or resume, with a reason, recorded.
+ */
+describe('Stripe subscriptions (stand-in)', () => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  let admin: Awaited<ReturnType<typeof signInAdmin>>;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp();
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    stripe.webhooks.url = `${base}/api/payments/notify/stripe`;
+    stripe.webhooks.enabledEvents = ['*'];
+    admin = await signInAdmin(t.app);
+    (
+      await callEndpoint(t.app, saveForeignKey, {
+        as: admin,
+        params: { kind: 'stripe' },
+        body: {
+          values: {
+            secret_key: stripe.secretKey,
+            webhook_secret: stripe.webhooks.secrets[0] ?? '',
+            base_url: stripe.url,
+          },
+        },
+      })
+    ).ok();
+  });
+  afterAll(async () => {
+    await stripe.webhooks.idle();
+    await t.close();
+    await stripe.close();
+  });
+  beforeEach(async () => {
+    await stripe.webhooks.idle();
+    stripe.webhooks.clear();
+    stripe.webhooks.hold = false;
+  });
+
+  /** A new team subscribes to a plan on Stripe and pays on the hosted page. */
+  async function subscribe(key = 'pro_monthly') {
+    const user = await signUpUser(t.app);
+    const teamId = await teamIdOf(t, user);
+    const made = (
+      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
+    ).ok();
+    const payment = (
+      await callEndpoint(t.app, createPayment, {
+        as: user,
+        body: { bill_id: made.bill.id, method: 'stripe' },
+      })
+    ).ok();
+    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
+    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
+    return { user, teamId, ...made, sessionId };
+  }
+
+  async function pay(sessionId: string) {
+    await stripe.pay(sessionId);
+    await stripe.webhooks.idle();
+    const subscriptionId = stripe.session(sessionId).subscription as string;
+    return subscriptionId;
+  }
+
+  const ordersOfTeam = (teamId: string) =>
+    t.platform.db.select().from(orders).where(eq(orders.teamId, teamId)).orderBy(orders.createdAt);
+
+  const grantsOf = (orderIds: string[]) =>
+    orderIds.length === 0
+      ? Promise.resolve([])
+      : t.platform.db
+          .select()
+          .from(creditLedger)
+          .where(and(inArray(creditLedger.referenceId, orderIds), eq(creditLedger.kind, 'grant')));
+
+  const mirrorOf = async (id: string) =>
+    (await t.platform.db.select().from(stripeSubscriptions).where(eq(stripeSubscriptions.id, id)))[0];
+
+  const billStatus = async (who: Caller, billId: string) =>
+    (await callEndpoint(t.app, getBill, { as: who, query: { id: billId } })).ok().bill.status;
+
+  /** The last event Stripe made about an object. */
+  const lastEvent = (type: string, objectId: string) => {
+    const event = stripe.webhooks.events.findLast(
+      (e) => e.type === type && (e.data.object as { id: string }).id === objectId,
+    );
+    if (!event) throw new Error(`no ${type} for ${objectId}`);
+    return event;
+  };
+
+  it("a plan's period maps onto Stripe's interval; over three years Stripe cannot renew it", () => {
+    expect(stripeInterval({ validity: 1, validityUnit: 'month' })).toEqual({
+      interval: 'month',
+      interval_count: 1,
+    });
+    expect(stripeInterval({ validity: 3, validityUnit: 'year' })).toEqual({
+      interval: 'year',
+      interval_count: 3,
+    });
+    expect(stripeInterval({ validity: 37, validityUnit: 'month' })).toBeNull();
+    expect(stripeInterval({ validity: 4, validityUnit: 'year' })).toBeNull();
+  });
+
+  it('a plan started from the free plan is paid in subscription mode; its first invoice grants nothing more', async () => {
+    const { user, teamId, bill, order, sessionId } = await subscribe();
+    const session = stripe.session(sessionId);
+    expect(session.mode).toBe('subscription');
+    expect(session.customer).toMatch(/^cus_/);
+    const subscriptionId = await pay(sessionId);
+    expect(subscriptionId).toMatch(/^sub_/);
+    expect(await billStatus(user, bill.id)).toBe('paid');
+    // The session's payment, and the `subscription_create` invoice's `invoice.paid`: one grant.
+    const teamOrders = await ordersOfTeam(teamId);
+    expect(teamOrders.map((o) => o.kind)).toEqual(['subscribe']);
+    expect(await grantsOf([order.id])).toHaveLength(1);
+    const mirror = await mirrorOf(subscriptionId);
+    expect(mirror).toMatchObject({ teamId, orderId: order.id, status: 'active', cancelAtPeriodEnd: false });
+    expect(mirror?.amount).toBe(session.amount_total);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
+  it('a credit pack and a renewal bought by hand are still paid once (payment mode)', async () => {
+    const user = await signUpUser(t.app);
+    const made = (
+      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, 'credits_1000') } })
+    ).ok();
+    const payment = (
+      await callEndpoint(t.app, createPayment, {
+        as: user,
+        body: { bill_id: made.bill.id, method: 'stripe' },
+      })
+    ).ok();
+    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
+    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
+    expect(stripe.session(sessionId).mode).toBe('payment');
+  });
+
+  it('each renewal invoice grants its period once: ten deliveries at once, then again, make one renewal order', async () => {
+    const { teamId, sessionId } = await subscribe();
+    const subscriptionId = await pay(sessionId);
+    const renewed = stripe.renew(subscriptionId);
+    await stripe.webhooks.idle();
+    const invoice = renewed.invoice as Stripe.Invoice;
+    expect(invoice.billing_reason).toBe('subscription_cycle');
+    const paidEvent = lastEvent('invoice.paid', invoice.id);
+    const deliveries = await stripe.webhooks.replay(paidEvent.id, 10, true);
+    await stripe.webhooks.replay(paidEvent.id, 2, false);
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+    const teamOrders = await ordersOfTeam(teamId);
+    expect(teamOrders.map((o) => [o.kind, o.status])).toEqual([
+      ['subscribe', 'paid'],
+      ['renew', 'paid'],
+    ]);
+    const renewal = teamOrders[1];
+    if (!renewal) throw new Error('no renewal order');
+    expect(renewal.payAmount).toBe(invoice.amount_paid);
+    // One period waits after the current one: the renewal's, granted when it starts.
+    const waiting = await t.platform.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.teamId, teamId), eq(subscriptions.orderId, renewal.id)));
+    expect(waiting.map((row) => row.status)).toEqual(['scheduled']);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+    // A second renewal is a second order.
+    stripe.renew(subscriptionId);
+    await stripe.webhooks.idle();
+    expect((await ordersOfTeam(teamId)).map((o) => o.kind)).toEqual(['subscribe', 'renew', 'renew']);
+  });
+
+  it('out of order: invoice.paid and subscription.updated before the session completes leave the state Stripe holds', async () => {
+    const { user, teamId, bill, sessionId } = await subscribe();
+    stripe.webhooks.hold = true;
+    const subscriptionId = await pay(sessionId);
+    stripe.renew(subscriptionId);
+    await stripe.webhooks.flush('reversed');
+    await stripe.webhooks.idle();
+    expect(await billStatus(user, bill.id)).toBe('paid');
+    // The renewal came before the session that started it: read back, it still pays its own order.
+    expect((await ordersOfTeam(teamId)).map((o) => [o.kind, o.status])).toEqual([
+      ['subscribe', 'paid'],
+      ['renew', 'paid'],
+    ]);
+    const held = stripe.subscriptions.get(subscriptionId);
+    const mirror = await mirrorOf(subscriptionId);
+    expect(mirror?.status).toBe(held.status);
+    expect(mirror?.currentPeriodEnd.getTime()).toBe((held.items.data[0]?.current_period_end ?? 0) * 1000);
+    expect(mirror?.latestInvoiceId).toBe(held.latest_invoice);
+  });
+
+  it('a signed invoice.paid whose invoice Stripe holds as unpaid grants nothing; the declined renewal is past due', async () => {
+    const { teamId, sessionId } = await subscribe();
+    const subscriptionId = await pay(sessionId);
+    stripe.subscriptions.declineNextRenewal(subscriptionId);
+    const renewed = stripe.renew(subscriptionId);
+    await stripe.webhooks.idle();
+    const invoice = renewed.invoice as Stripe.Invoice;
+    expect(invoice.status).toBe('open');
+    const forged: Stripe.Event = {
+      ...lastEvent('invoice.payment_failed', invoice.id),
+      id: `evt_forged_${Date.now()}`,
+      type: 'invoice.paid',
+      data: { object: { ...invoice, status: 'paid', amount_paid: invoice.amount_due } },
+    } as Stripe.Event;
+    const delivery = await stripe.webhooks.send(forged);
+    expect(delivery.status).toBe(200);
+    expect((await ordersOfTeam(teamId)).map((o) => o.kind)).toEqual(['subscribe']);
+    expect((await mirrorOf(subscriptionId))?.status).toBe('past_due');
+  });
+
+  it('an operator cancels at period end, then resumes, each with a reason, recorded; canceled, it renews no more', async () => {
+    const { teamId, sessionId } = await subscribe();
+    const subscriptionId = await pay(sessionId);
+    const listed = (
+      await callEndpoint(t.app, listStripeSubscriptions, {
+        as: admin,
+        query: { q: subscriptionId },
+      })
+    ).ok();
+    expect(listed.items.map((s) => s.id)).toEqual([subscriptionId]);
+    expect(listed.items[0]?.team?.id).toBe(teamId);
+
+    const act = (action: 'cancel_at_period_end' | 'resume' | 'sync', reason = 'customer asked by mail') =>
+      callEndpoint(t.app, actOnStripeSubscription, {
+        as: admin,
+        params: { id: subscriptionId },
+        body: { action, reason },
+      });
+    const canceled = (await act('cancel_at_period_end')).ok();
+    expect(canceled.subscription.cancel_at_period_end).toBe(true);
+    expect(stripe.subscriptions.get(subscriptionId).cancel_at_period_end).toBe(true);
+    expect((await act('resume')).ok().subscription.cancel_at_period_end).toBe(false);
+    expect(stripe.subscriptions.get(subscriptionId).cancel_at_period_end).toBe(false);
+    const records = await t.platform.db
+      .select()
+      .from(operationRecords)
+      .where(eq(operationRecords.targetId, subscriptionId));
+    expect(records.map((r) => r.action).sort()).toEqual([
+      'stripe.subscription.cancel_at_period_end',
+      'stripe.subscription.resume',
+    ]);
+    // A reason is required: nothing changes without one.
+    const refused = await act('cancel_at_period_end', '');
+    expect(refused.status).toBe(400);
+    expect(stripe.subscriptions.get(subscriptionId).cancel_at_period_end).toBe(false);
+
+    (await act('cancel_at_period_end')).ok();
+    stripe.renew(subscriptionId);
+    await stripe.webhooks.idle();
+    expect((await mirrorOf(subscriptionId))?.status).toBe('canceled');
+    expect((await ordersOfTeam(teamId)).map((o) => o.kind)).toEqual(['subscribe']);
+    expect((await act('resume')).status).toBe(409);
+
+    const detail = (
+      await callEndpoint(t.app, getStripeSubscription, { as: admin, params: { id: subscriptionId } })
+    ).ok();
+    expect(detail.events.map((e) => e.type)).toContain('customer.subscription.deleted');
+  });
+
+  it("a member cannot read or change Stripe's subscriptions", async () => {
+    const user = await signUpUser(t.app);
+    expect((await callEndpoint(t.app, listStripeSubscriptions, { as: user, query: {} })).status).toBe(403);
+  });
+
+  it("a renewal's payment is refunded through its invoice's payment, and the credits it granted go back", async () => {
+    const { teamId, sessionId } = await subscribe();
+    const subscriptionId = await pay(sessionId);
+    stripe.renew(subscriptionId);
+    await stripe.webhooks.idle();
+    const renewal = (await ordersOfTeam(teamId)).find((o) => o.kind === 'renew');
+    if (!renewal) throw new Error('no renewal order');
+    const refunded = (
+      await callEndpoint(t.app, refundOrder, {
+        as: admin,
+        params: { id: renewal.id },
+        body: { reason: 'renewed by mistake' },
+      })
+    ).ok();
+    expect(refunded.refund.status).toBe('succeeded');
+    expect(stripe.refunds().some((r) => r.amount === renewal.payAmount)).toBe(true);
+    const details = (
+      await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: renewal.id } })
+    ).ok();
+    expect(details.order.status).toBe('refunded');
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+});
