@@ -43,11 +43,13 @@ const { pool } = await import('./pool.mjs');
 
 /**
  * @typedef {import('./server-side.mjs').Buyer} Buyer
+ * @typedef {import('./server-side.mjs').KeyKind} KeyKind
+ * @typedef {import('./server-side.mjs').PaymentMethod} PaymentMethod
  * @typedef {{ send: (buyer: Buyer) => Promise<number> }} Deliverer
  * @typedef {{
  *   base: string, secret: string,
- *   saveKey: (kind: string, values: Record<string, string>) => Promise<void>,
- *   buyers: (method: string, count: number) => Promise<Buyer[]>,
+ *   saveKey: (kind: KeyKind, values: Record<string, string>) => Promise<void>,
+ *   buyers: (method: PaymentMethod, count: number) => Promise<Buyer[]>,
  *   exact: (method: string, list: Buyer[]) => Promise<boolean>,
  *   queryCount: () => Promise<number>,
  *   cpuMs: () => Promise<number>,

@@ -24,6 +24,8 @@ const FREE_CREDITS = 100;
 
 /**
  * @typedef {{ auth: Record<string, string>, teamId: string, billId: string, ref: string, sessionId: string }} Buyer
+ * @typedef {import('zod').infer<typeof import('../../packages/contract/src/admin/foreign-keys/foreign-keys.ts').saveForeignKey.params>['kind']} KeyKind
+ * @typedef {import('../../packages/contract/src/billing/payments.ts').PaymentMethod} PaymentMethod
  */
 
 /**
@@ -40,12 +42,18 @@ export async function startServerSide(env, port) {
   return {
     base,
     secret: t.platform.secret,
-    /** @param {string} kind @param {Record<string, string>} values */
+    /**
+     * @param {KeyKind} kind
+     * @param {Record<string, string>} values
+     */
     async saveKey(kind, values) {
       admin ??= await signInAdmin(t.app);
       (await callEndpoint(t.app, saveForeignKey, { as: admin, params: { kind }, body: { values } })).ok();
     },
-    /** Buyers of the credit pack, each with a payment by `method` started. @param {string} method @param {number} count */
+    /**
+     * Buyers of the credit pack, each with a payment by `method` started.
+     * @param {PaymentMethod} method @param {number} count
+     */
     async buyers(method, count) {
       const pack = await planId(t, 'credits_1000');
       /** @type {Buyer[]} */

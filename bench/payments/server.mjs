@@ -17,8 +17,8 @@ async function answer(op, args) {
     return { base: side.base, secret: side.secret };
   }
   if (!side) throw new Error('start first');
-  if (op === 'saveKey') return side.saveKey(/** @type {string} */ (args[0]), /** @type {never} */ (args[1]));
-  if (op === 'buyers') return side.buyers(/** @type {string} */ (args[0]), /** @type {number} */ (args[1]));
+  if (op === 'saveKey') return side.saveKey(/** @type {never} */ (args[0]), /** @type {never} */ (args[1]));
+  if (op === 'buyers') return side.buyers(/** @type {never} */ (args[0]), /** @type {number} */ (args[1]));
   if (op === 'exact') return side.exact(/** @type {string} */ (args[0]), /** @type {never} */ (args[1]));
   if (op === 'queryCount') return side.queryCount();
   if (op === 'cpuMs') return side.cpuMs();
