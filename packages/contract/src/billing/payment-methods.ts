@@ -29,6 +29,11 @@ export const zSavedPaymentMethod = z.object({
   /** Whether the card is past its expiry month (it can no longer pay). */
   expired: z.boolean(),
   is_default: z.boolean(),
+  /**
+   * When the card pays the team's next Stripe renewal (the subscription's own card, or the team's
+   * default when the subscription names none); null when no renewal is charged to it.
+   */
+  renewal_time: zSeconds.nullable(),
   creation_time: zSeconds,
 });
 export type SavedPaymentMethod = z.infer<typeof zSavedPaymentMethod>;

@@ -3,11 +3,13 @@ import Stripe from 'stripe';
 import { AppError, validationError } from '../../platform/app-error';
 import { recordOperation } from '../../platform/audit';
 import type { SignedInContext } from '../../platform/endpoint';
+import { toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { readForeignKey } from '../foreign-keys/foreign-keys.service';
 import { configuredStripe, type StripeValues, stripeClient } from '../foreign-keys/stripe-api';
 import { teamStripeCustomer } from '../payments/stripe/stripe-customer';
 import { STRIPE_LOCALES } from '../payments/stripe/stripe-provider';
+import { liveSubscriptionsOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import { assertTeamCan, teamCan, toTeamRole } from '../teams/team-policy';
 import { findPaymentCustomer } from './payment-customers.repo';
 
@@ -44,6 +46,7 @@ export function toSavedMethod(
   method: Stripe.PaymentMethod,
   defaultId: string | null,
   now = new Date(),
+  renewals: ReadonlyMap<string, Date> = new Map(),
 ): SavedPaymentMethod {
   const card = method.card;
   const brand = card?.brand ?? method.type;
@@ -62,6 +65,7 @@ export function toSavedMethod(
     expire_month: month,
     expired,
     is_default: method.id === defaultId,
+    renewal_time: toSecondsOrNull(renewals.get(method.id) ?? null),
     creation_time: method.created,
   };
 }
@@ -149,12 +153,29 @@ export async function listSavedMethods(platform: Platform, ctx: SignedInContext)
   if (!customerRef) return { items: [], reason: null, can_add: canManage, can_manage: canManage };
   const client = stripeClient(offered.values);
   const { defaultId, cards } = await askStripe(() => cardsOfCustomer(client, customerRef));
+  const renewals = await renewalsByCard(platform, ctx.team.id, defaultId);
   return {
-    items: cards.map((card) => toSavedMethod(card, defaultId)),
+    items: cards.map((card) => toSavedMethod(card, defaultId, new Date(), renewals)),
     reason: null,
     can_add: canManage,
     can_manage: canManage,
   };
+}
+
+/**
+ * Which card pays which of the team's coming Stripe renewals (as the mirror last read them): the
+ * subscription's own card, else the customer's default, which Stripe charges then. A subscription
+ * set to end at its period's end charges nothing more.
+ */
+async function renewalsByCard(platform: Platform, teamId: string, defaultId: string | null) {
+  const renewals = new Map<string, Date>();
+  for (const live of await liveSubscriptionsOfTeam(platform.db, teamId)) {
+    const card = live.defaultPaymentMethod ?? defaultId;
+    if (!card || live.cancelAtPeriodEnd) continue;
+    const known = renewals.get(card);
+    if (!known || live.currentPeriodEnd < known) renewals.set(card, live.currentPeriodEnd);
+  }
+  return renewals;
 }
 
 /** The team's Stripe customer, made on first use (the one its Stripe subscriptions use too). */

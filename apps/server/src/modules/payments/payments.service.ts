@@ -25,6 +25,7 @@ import {
 } from './provider';
 import { refundNotices } from './refund-notices';
 import { sandboxProvider } from './sandbox/sandbox-provider';
+import { stopReplacedRenewals } from './stripe/replaced-renewals';
 import { stripeProvider } from './stripe/stripe-provider';
 import { wechatpayProvider } from './wechatpay/wechatpay-provider';
 
@@ -366,6 +367,11 @@ export async function settleNotification(
   }
   if (outcome === 'applied' && notification.action === 'captured') {
     await closeOtherTrades(platform, paymentProviders(platform), provider, notification, log);
+    await stopReplacedRenewals(
+      platform,
+      { provider: provider.method, providerRef: notification.providerRef },
+      log,
+    );
   }
   return outcome;
 }

@@ -19,6 +19,7 @@ function card(overrides: Partial<SavedPaymentMethod> = {}): SavedPaymentMethod {
     expire_month: '12/2029',
     expired: false,
     is_default: true,
+    renewal_time: null,
     creation_time: T0,
     ...overrides,
   };
@@ -146,6 +147,23 @@ describe('/account/wallet/payment-method', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('The card was removed')).toBeTruthy();
     expect(callsTo('DELETE /api/account/wallet/payment-methods/pm_visa')).toHaveLength(1);
+  });
+
+  it('removing the card that pays the renewal warns of it first: another card pays it, or the renewal fails', async () => {
+    signIn();
+    const renewing = card({ renewal_time: T0 + 30 * 86_400 });
+    stubFetch({
+      ...signedInRoutes(),
+      'GET /api/account/wallet/payment-methods': listed([renewing]),
+    });
+    renderApp('/account/wallet/payment-method');
+    const list = await screen.findByRole('list', { name: 'Saved cards' });
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove' }));
+    expect(
+      await screen.findByText(
+        /^It pays the plan’s renewal on .+: with no card left, that renewal fails and the plan ends with its period\.$/,
+      ),
+    ).toBeTruthy();
   });
 
   it('a member sees the cards without the buttons, and is told who can change them', async () => {

@@ -159,11 +159,24 @@ interface CardRowProps {
 function CardRow({ card, others, canManage, defaulting, onMakeDefault, onRemove }: CardRowProps) {
   const { t } = useTranslation();
   const next = others[0];
-  const removeNote = !card.is_default
+  const plainNote = !card.is_default
     ? t('Stripe forgets this card; you can add it again later.')
     : next
       ? t('It is the default card: {{card}} will be the default instead.', { card: next.label })
       : t('It is the default card, and the team will have no saved card left.');
+  // The card a renewal is charged to: what happens to that renewal is said before anything else.
+  const renewal = card.renewal_time ? formatDate(card.renewal_time) : null;
+  const removeNote = !renewal
+    ? plainNote
+    : next
+      ? t('It pays the plan’s renewal on {{date}}: {{card}} will pay it instead.', {
+          date: renewal,
+          card: next.label,
+        })
+      : t(
+          'It pays the plan’s renewal on {{date}}: with no card left, that renewal fails and the plan ends with its period.',
+          { date: renewal },
+        );
   return (
     <li className="saved-cards__row">
       <CreditCardOutlined className="saved-cards__icon" aria-hidden />

@@ -2,7 +2,9 @@ import { stripeSubscriptionListFields } from '@app/contract/billing/stripe-subsc
 import type { ListQuery } from '@app/contract/list';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  orders,
   paymentNotifications,
+  payments,
   plans,
   stripePaymentIntents,
   stripeSubscriptions,
@@ -128,4 +130,14 @@ export async function linkIntentToPayment(
     .update(stripePaymentIntents)
     .set({ paymentId: ours.paymentId, orderId: ours.orderId, orderNum: ours.orderNum, teamId: ours.teamId })
     .where(eq(stripePaymentIntents.id, intentId));
+}
+
+/** What a payment bought: its order's kind and team (a plan change replaces what renews). */
+export async function orderOfPayment(db: Queryable, provider: string, providerRef: string) {
+  const [row] = await db
+    .select({ orderId: orders.id, kind: orders.kind, teamId: orders.teamId })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return row ?? null;
 }

@@ -1,6 +1,7 @@
 import { saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createOrder, getBill } from '@app/contract/billing/orders';
+import { listSavedPaymentMethods } from '@app/contract/billing/payment-methods';
 import { createPayment } from '@app/contract/billing/payments';
 import {
   actOnStripeSubscription,
@@ -285,6 +286,66 @@ describe('Stripe subscriptions (stand-in)', () => {
       await callEndpoint(t.app, getStripeSubscription, { as: admin, params: { id: subscriptionId } })
     ).ok();
     expect(detail.events.map((e) => e.type)).toContain('customer.subscription.deleted');
+  });
+
+  /** The team confirms another plan and pays it on Stripe (a plan change: paid once, payment mode). */
+  async function changePlan(user: Caller, key: string) {
+    const made = (
+      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
+    ).ok();
+    const payment = (
+      await callEndpoint(t.app, createPayment, {
+        as: user,
+        body: { bill_id: made.bill.id, method: 'stripe' },
+      })
+    ).ok();
+    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
+    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
+    expect(stripe.session(sessionId).mode).toBe('payment');
+    await stripe.pay(sessionId);
+    await stripe.webhooks.idle();
+    return made;
+  }
+
+  it('an upgrade paid ends the old plan’s subscription at once; a downgrade lets it end at the period’s end', async () => {
+    const up = await subscribe('pro_monthly');
+    const upSubscription = await pay(up.sessionId);
+    const upgrade = await changePlan(up.user, 'team_monthly');
+    expect(upgrade.order.kind).toBe('upgrade');
+    expect(stripe.subscriptions.get(upSubscription).status).toBe('canceled');
+    expect((await mirrorOf(upSubscription))?.status).toBe('canceled');
+
+    const down = await subscribe('team_monthly');
+    const downSubscription = await pay(down.sessionId);
+    const downgrade = await changePlan(down.user, 'pro_monthly');
+    expect(downgrade.order.kind).toBe('downgrade');
+    const held = stripe.subscriptions.get(downSubscription);
+    expect([held.status, held.cancel_at_period_end]).toEqual(['active', true]);
+    // At the period's end Stripe renews nothing: the downgrade's own period follows.
+    stripe.renew(downSubscription);
+    await stripe.webhooks.idle();
+    expect((await ordersOfTeam(down.teamId)).map((o) => o.kind)).toEqual(['subscribe', 'downgrade']);
+    expect(await ledgerExplains(t, down.teamId)).toBe(true);
+  });
+
+  it('the card Checkout kept is the team’s saved card, marked as paying the renewal at the period’s end', async () => {
+    const { user, sessionId } = await subscribe();
+    const subscriptionId = await pay(sessionId);
+    const cards = (await callEndpoint(t.app, listSavedPaymentMethods, { as: user })).ok();
+    const held = stripe.subscriptions.get(subscriptionId);
+    expect(cards.items.map((c) => [c.id, c.renewal_time])).toEqual([
+      [held.default_payment_method, held.items.data[0]?.current_period_end],
+    ]);
+    // Set to end at the period's end: the card pays nothing more.
+    (
+      await callEndpoint(t.app, actOnStripeSubscription, {
+        as: admin,
+        params: { id: subscriptionId },
+        body: { action: 'cancel_at_period_end', reason: 'customer asked' },
+      })
+    ).ok();
+    const after = (await callEndpoint(t.app, listSavedPaymentMethods, { as: user })).ok();
+    expect(after.items.map((c) => c.renewal_time)).toEqual([null]);
   });
 
   it("a member cannot read or change Stripe's subscriptions", async () => {

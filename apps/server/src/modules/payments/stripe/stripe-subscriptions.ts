@@ -8,7 +8,9 @@ import { syncStripeIntent } from './stripe-mirror';
 import { paymentOfIntent } from './stripe-mirror.repo';
 import {
   linkIntentToPayment,
+  liveSubscriptionsOfTeam,
   lockSubscriptionMirror,
+  orderOfPayment,
   type StripeSubscriptionRow,
   upsertSubscriptionMirror,
 } from './stripe-subscriptions.repo';
@@ -321,6 +323,35 @@ export async function endSubscription(client: Stripe, subscriptionId: string): P
     if (isMissing(error)) return;
     throw error;
   }
+}
+
+/**
+ * A plan change paid for (with any provider) replaces what Stripe renews: an upgrade starts now, so
+ * the old plan's subscription ends at once (its unused part was credited in the upgrade's price);
+ * a downgrade starts at the period's end, so the subscription ends then instead of renewing. The
+ * new plan is paid period by period from then on. Answers the subscriptions changed.
+ */
+export async function stopRenewalsReplacedBy(
+  platform: Platform,
+  client: Stripe,
+  paid: { provider: string; providerRef: string },
+): Promise<string[]> {
+  const order = await orderOfPayment(platform.db, paid.provider, paid.providerRef);
+  if (!order || (order.kind !== 'upgrade' && order.kind !== 'downgrade')) return [];
+  const changed: string[] = [];
+  for (const live of await liveSubscriptionsOfTeam(platform.db, order.teamId)) {
+    if (order.kind === 'upgrade') await endSubscription(client, live.id);
+    else if (!live.cancelAtPeriodEnd)
+      await client.subscriptions.update(
+        live.id,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `replaced:${live.id}:${order.orderId}` },
+      );
+    else continue;
+    await platform.db.transaction((tx) => syncStripeSubscription(tx, client, live.id));
+    changed.push(live.id);
+  }
+  return changed;
 }
 
 /** A mirror row as the admin page shows it, read from Stripe again (an operator's `sync`). */
