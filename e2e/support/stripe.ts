@@ -12,8 +12,9 @@ import {
  */
 export async function startStripe() {
   const standIn = await startStripeStandIn();
-  // The events the README has an endpoint send: Checkout's, and the intents', charges' and
-  // refunds' (the payment-intents mirror and refund notices read them).
+  // The events the README has an endpoint send: Checkout's, the subscriptions' and invoices'
+  // (renewals), and the intents', charges' and refunds' (the payment-intents mirror and refund
+  // notices read them).
   standIn.webhooks.enabledEvents = [
     ...CHECKOUT_EVENT_TYPES,
     'payment_intent.succeeded',
@@ -23,6 +24,11 @@ export async function startStripe() {
     'charge.refunded',
     'refund.created',
     'refund.updated',
+    'customer.subscription.created',
+    'customer.subscription.updated',
+    'customer.subscription.deleted',
+    'invoice.paid',
+    'invoice.payment_failed',
     'refund.failed',
   ];
   return {
