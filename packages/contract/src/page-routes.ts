@@ -170,6 +170,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'admin.orders.view',
     'features/admin-stripe/payment-intents-page#PaymentIntentsPage',
   ),
+  admin(
+    '/admin/stripe/subscription',
+    'admin.subscriptions.view',
+    'features/admin-stripe/subscriptions-page#StripeSubscriptionsPage',
+  ),
   admin('/admin/storage', 'admin.storage.view', 'features/admin-storage/admin-files-page#AdminFilesPage'),
   admin(
     '/admin/storage/stat',

@@ -6,6 +6,12 @@ import type { BillStatus, OrderStatus, zOrderKind, zPaymentStatus } from '@app/c
 import type { PaymentMethod } from '@app/contract/billing/payments';
 import { type PlanChoice, type PlanKind, planTerm } from '@app/contract/billing/plans';
 import type { StripeIntentStatus } from '@app/contract/billing/stripe-payment-intents';
+import type {
+  STRIPE_INTERVALS,
+  STRIPE_INVOICE_STATUSES,
+  STRIPE_SUBSCRIPTION_ACTIONS,
+  StripeSubscriptionStatus,
+} from '@app/contract/billing/stripe-subscriptions';
 import type { zSubscriptionEventKind, zSubscriptionStatus } from '@app/contract/billing/subscriptions';
 import type { z } from 'zod';
 
@@ -276,6 +282,140 @@ export function stripeIntentStatusColor(status: string): string | undefined {
       return 'error';
     default:
       return undefined;
+  }
+}
+
+/** Stripe's subscription statuses (`/admin/stripe/subscription`), in Stripe's own sense. */
+export function stripeSubscriptionStatusLabel(
+  status: StripeSubscriptionStatus | string,
+  t: Translate,
+): string {
+  switch (status) {
+    case 'incomplete':
+      return t('Incomplete: first payment not made');
+    case 'incomplete_expired':
+      return t('Expired before its first payment');
+    case 'trialing':
+      return t('In trial');
+    case 'active':
+      return t('Active');
+    case 'past_due':
+      return t('Past due');
+    case 'canceled':
+      return t('Canceled');
+    case 'unpaid':
+      return t('Unpaid');
+    case 'paused':
+      return t('Paused');
+    default:
+      return status;
+  }
+}
+
+/** A Stripe subscription's status as a tag colour: renewing green, owing orange or red, over grey. */
+export function stripeSubscriptionStatusColor(status: string): string | undefined {
+  switch (status) {
+    case 'active':
+      return 'success';
+    case 'trialing':
+    case 'incomplete':
+      return 'processing';
+    case 'past_due':
+    case 'paused':
+      return 'warning';
+    case 'unpaid':
+      return 'error';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'default';
+    default:
+      return undefined;
+  }
+}
+
+/** A subscription's latest invoice, by Stripe's invoice statuses. */
+export function stripeInvoiceStatusLabel(
+  status: (typeof STRIPE_INVOICE_STATUSES)[number] | string,
+  t: Translate,
+): string {
+  switch (status) {
+    case 'draft':
+      return t('Draft');
+    case 'open':
+      return t('Awaiting payment');
+    case 'paid':
+      return t('Paid');
+    case 'uncollectible':
+      return t('Uncollectible');
+    case 'void':
+      return t('Voided');
+    default:
+      return status;
+  }
+}
+
+/** A Stripe invoice's status as a tag colour. */
+export function stripeInvoiceStatusColor(status: string): string | undefined {
+  switch (status) {
+    case 'paid':
+      return 'success';
+    case 'open':
+      return 'processing';
+    case 'uncollectible':
+      return 'error';
+    default:
+      return 'default';
+  }
+}
+
+/** "/ month", "/ 3 months": how often Stripe charges a subscription's amount. */
+export function perStripeIntervalLabel(
+  count: number,
+  interval: (typeof STRIPE_INTERVALS)[number] | string,
+  t: Translate,
+): string {
+  if (count !== 1) {
+    switch (interval) {
+      case 'day':
+        return t('/ {{count}} days', { count, defaultValue_one: '/ {{count}} day' });
+      case 'week':
+        return t('/ {{count}} weeks', { count, defaultValue_one: '/ {{count}} week' });
+      case 'month':
+        return t('/ {{count}} months', { count, defaultValue_one: '/ {{count}} month' });
+      case 'year':
+        return t('/ {{count}} years', { count, defaultValue_one: '/ {{count}} year' });
+      default:
+        return `/ ${count} ${interval}`;
+    }
+  }
+  switch (interval) {
+    case 'day':
+      return t('/ day');
+    case 'week':
+      return t('/ week');
+    case 'month':
+      return t('/ month');
+    case 'year':
+      return t('/ year');
+    default:
+      return interval;
+  }
+}
+
+/** What an operator does to a Stripe subscription: the buttons say it. */
+export function stripeSubscriptionActionLabel(
+  action: (typeof STRIPE_SUBSCRIPTION_ACTIONS)[number] | string,
+  t: Translate,
+): string {
+  switch (action) {
+    case 'cancel_at_period_end':
+      return t('Cancel at period end');
+    case 'resume':
+      return t('Resume');
+    case 'sync':
+      return t('Sync');
+    default:
+      return action;
   }
 }
 
