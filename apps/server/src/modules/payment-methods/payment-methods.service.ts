@@ -7,11 +7,11 @@ import { toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { readForeignKey } from '../foreign-keys/foreign-keys.service';
 import { configuredStripe, type StripeValues, stripeClient } from '../foreign-keys/stripe-api';
+import { findPaymentCustomer } from '../payments/payment-customers.repo';
 import { teamStripeCustomer } from '../payments/stripe/stripe-customer';
 import { STRIPE_LOCALES } from '../payments/stripe/stripe-provider';
 import { liveSubscriptionsOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import { assertTeamCan, teamCan, toTeamRole } from '../teams/team-policy';
-import { findPaymentCustomer } from './payment-customers.repo';
 
 /*
  * The team's saved cards (`/account/wallet/payment-method`, issue 27 item 8). Stripe keeps them:

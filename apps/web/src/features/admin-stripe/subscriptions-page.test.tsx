@@ -186,7 +186,7 @@ describe(PATH, () => {
       action: 'cancel_at_period_end',
       reason: 'Customer asked',
     });
-    expect(await screen.findByText('Subscription sub_1 ends at the end of its period')).toBeTruthy();
+    expect(await screen.findByText('Subscription sub_1: it ends at the end of its period')).toBeTruthy();
     await waitFor(() =>
       expect(fetch.callsTo('GET /api/admin/stripe/subscriptions').length).toBeGreaterThan(listed),
     );

@@ -218,14 +218,14 @@ export function StripeSubscriptionsPage() {
         'It renews no more; the period already paid is kept, and the subscription ends on {{date}}.',
         { date: acting ? formatDate(acting.subscription.current_period_end) : '' },
       ),
-      done: t('Subscription {{id}} ends at the end of its period', { id }),
+      done: t('Subscription {{id}}: it ends at the end of its period', { id }),
     },
     resume: {
       title: t('Resume subscription {{id}}?', { id }),
       description: t("It renews again at the period's end ({{date}}) and Stripe charges the card then.", {
         date: acting ? formatDate(acting.subscription.current_period_end) : '',
       }),
-      done: t('Subscription {{id}} renews again', { id }),
+      done: t('Subscription {{id}}: it renews again', { id }),
     },
     sync: {
       title: t('Sync subscription {{id}} from Stripe?', { id }),

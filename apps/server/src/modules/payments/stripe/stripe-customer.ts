@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Platform } from '../../../platform/platform';
-import { findPaymentCustomer, keepPaymentCustomer } from '../../payment-methods/payment-customers.repo';
+import { findPaymentCustomer, keepPaymentCustomer } from '../payment-customers.repo';
 
 /**
  * The team's Stripe customer, made on first use (idempotent by team, so a double click makes one):
