@@ -8,14 +8,14 @@ import { shot } from './support/ui';
  * A user of their own who bought the 1,000-credit pack with Stripe over the API, paying on the
  * stand-in's hosted page as its Pay button does, and waited for the webhook to pay the bill.
  */
-async function paidWithStripe(request: APIRequestContext, baseURL: string) {
+async function paidWithStripe(request: APIRequestContext, baseURL: string, key = 'credits_1000') {
   const user = await signUpByApi(request, baseURL, newUser('stripebuyer'));
   const auth = await apiToken(request, user.email, user.password);
   const plans = (await (await request.get('/api/usm/plans', { headers: auth })).json()) as {
-    items: { id: string; name: string }[];
+    items: { id: string; key: string; name: string }[];
   };
-  const pack = plans.items.find((item) => item.name === '1,000 credits');
-  expect(pack, 'the seeded 1,000-credit pack').toBeTruthy();
+  const pack = plans.items.find((item) => item.key === key);
+  expect(pack, `the seeded plan ${key}`).toBeTruthy();
   const ordered = await request.post('/api/account/orders', { headers: auth, data: { plan_id: pack?.id } });
   expect(ordered.status(), await ordered.text()).toBe(200);
   const { order, bill } = (await ordered.json()) as {
@@ -37,7 +37,7 @@ async function paidWithStripe(request: APIRequestContext, baseURL: string) {
       return ((await answer.json()) as { bill: { status: string } }).bill.status;
     })
     .toBe('paid');
-  return { order };
+  return { order, user };
 }
 
 /**
@@ -153,5 +153,35 @@ test.describe('billing with Stripe Checkout (stand-in)', () => {
     await expect(
       events.getByText(`read back: Succeeded, received ${money}, refunded ${money}`).first(),
     ).toBeVisible();
+  });
+
+  test('a Pro plan paid on Stripe renews on Stripe: an admin sees its subscription and sets it to end at the period’s end, with a reason', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { user } = await paidWithStripe(request, baseURL as string, 'pro_monthly');
+    const admin = await newAdmin(request, baseURL as string);
+    await page.setViewportSize({ width: 2400, height: 900 });
+    await signInAt(page, baseURL as string, '/admin/stripe/subscription', admin.email, admin.password);
+    const search = page.getByPlaceholder('Search subscription, customer, team or plan');
+    // The team is the buyer's personal team, named after them: its unique part finds it.
+    await search.fill(user.name.split(' ').at(-1) ?? '');
+    await search.press('Enter');
+    const row = page.locator('.ag-row').first();
+    await expect(row.getByText('Active')).toBeVisible();
+    // What Stripe charges each period, and its first invoice, paid.
+    await expect(row.getByText('$19.00 / month')).toBeVisible();
+    await expect(row.getByText('$19.00 paid of $19.00')).toBeVisible();
+    await shot(page, 'admin-stripe-subscriptions-en');
+    await row.getByRole('button', { name: /^Cancel at period end subscription sub_/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('It renews no more; the period already paid is kept');
+    await dialog.getByLabel('Reason').fill('e2e: the customer asked to stop renewing');
+    await dialog.getByRole('button', { name: 'Cancel at period end' }).click();
+    await expect(page.getByText(/^Subscription sub_\w+: it ends at the end of its period$/)).toBeVisible();
+    await expect(row.getByText(/^Ends on /)).toBeVisible();
+    await shot(page, 'admin-stripe-subscriptions-ending-en');
   });
 });
