@@ -73,5 +73,8 @@ export const payableBills: BillsToPay = {
     await lockActive(tx, teamId);
   },
 
-  openRenewal: openRenewalBill,
+  async openRenewal(tx, input) {
+    const made = await openRenewalBill(tx, input);
+    return made ? payable(made.bill, made.order) : null;
+  },
 };

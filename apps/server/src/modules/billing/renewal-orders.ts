@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db';
-import type { PayableBill, RenewalInput } from '../payments/bills-to-pay';
-import { findOrder, insertBill, insertOrder, nextOrderNum } from './orders.repo';
+import type { RenewalInput } from '../payments/bills-to-pay';
+import { type BillRow, findOrder, insertBill, insertOrder, nextOrderNum, type OrderRow } from './orders.repo';
 import { BILL_MINUTES } from './orders.service';
 import { findPlan } from './plans.repo';
 import { lockActive, scheduledChain } from './subscriptions.repo';
@@ -13,7 +13,10 @@ import { lockActive, scheduledChain } from './subscriptions.repo';
  * invoice's id, unique). The caller holds the team's plan lock and has checked no payment has the
  * reference yet. Null when the first order is gone (nothing to renew).
  */
-export async function openRenewalBill(tx: Tx, input: RenewalInput): Promise<PayableBill | null> {
+export async function openRenewalBill(
+  tx: Tx,
+  input: RenewalInput,
+): Promise<{ order: OrderRow; bill: BillRow } | null> {
   const first = await findOrder(tx, input.firstOrderId);
   if (!first || first.order.teamId !== input.teamId) return null;
   const was = first.order;
@@ -49,15 +52,5 @@ export async function openRenewalBill(tx: Tx, input: RenewalInput): Promise<Paya
     currency: input.currency,
     expiresAt: new Date(input.now.getTime() + BILL_MINUTES * 60_000),
   });
-  return {
-    id: bill.id,
-    orderId: order.id,
-    orderNum: order.orderNum,
-    planName: order.planName,
-    status: bill.status,
-    amount: bill.amount,
-    currency: bill.currency,
-    expiresAt: bill.expiresAt,
-    recurring: null,
-  };
+  return { order, bill };
 }

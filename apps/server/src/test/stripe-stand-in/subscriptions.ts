@@ -77,9 +77,6 @@ export function recurringOf(
   return { interval, intervalCount: Number(count) };
 }
 
-const failed = (value: unknown): value is StripeFailure =>
-  typeof value === 'object' && value !== null && 'status' in value && 'error' in value;
-
 interface Held {
   subscription: Stripe.Subscription;
   price: RecurringPrice;
@@ -565,5 +562,3 @@ export class StandInSubscriptions {
     return this.copy(this.heldOrThrow(id).subscription);
   }
 }
-
-export const isStripeFailure = failed;

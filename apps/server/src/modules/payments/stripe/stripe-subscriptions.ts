@@ -353,8 +353,3 @@ export async function stopRenewalsReplacedBy(
   }
   return changed;
 }
-
-/** A mirror row as the admin page shows it, read from Stripe again (an operator's `sync`). */
-export async function resyncSubscription(platform: Platform, client: Stripe, id: string) {
-  return platform.db.transaction((tx) => syncStripeSubscription(tx, client, id));
-}
