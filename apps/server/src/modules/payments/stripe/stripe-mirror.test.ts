@@ -1,4 +1,3 @@
-import { saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createOrder, getBill } from '@app/contract/billing/orders';
 import { createPayment } from '@app/contract/billing/payments';
@@ -13,14 +12,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationRecords, stripePaymentIntents } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import { failure } from '../../../test/stripe-stand-in/protocol';
-import {
-  CHECKOUT_EVENT_TYPES,
-  type StripeStandIn,
-  startStripeStandIn,
-} from '../../../test/stripe-stand-in/stripe-stand-in';
-import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
+import { CHECKOUT_EVENT_TYPES, type StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { signUpUser, type TestApp } from '../../../test/test-app';
 import { planId, teamIdOf } from '../../billing/billing.test-kit';
 import { stripeClient } from '../../foreign-keys/stripe-api';
+import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
 import { backfillStripeIntents } from './stripe-mirror';
 
 /**
@@ -34,37 +30,13 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   let stripe: StripeStandIn;
   let admin: Caller;
 
+  let app: StripeApp;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await createTestApp();
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stripe.webhooks.url = `${base}/api/payments/notify/stripe`;
-    stripe.webhooks.enabledEvents = ['*'];
-    admin = await signInAdmin(t.app);
-    (
-      await callEndpoint(t.app, saveForeignKey, {
-        as: admin,
-        params: { kind: 'stripe' },
-        body: {
-          values: {
-            secret_key: stripe.secretKey,
-            webhook_secret: stripe.webhooks.secrets[0] ?? '',
-            base_url: stripe.url,
-          },
-        },
-      })
-    ).ok();
+    app = await startStripeApp();
+    ({ t, stripe, admin } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
-  beforeEach(async () => {
-    await stripe.webhooks.idle();
-    stripe.webhooks.clear();
-    stripe.webhooks.hold = false;
-    stripe.webhooks.enabledEvents = ['*'];
-  });
+  afterAll(() => app.close());
+  beforeEach(() => resetStripeWebhooks(stripe));
 
   async function payWithStripe(who: Caller, key = 'pro_monthly') {
     const made = (

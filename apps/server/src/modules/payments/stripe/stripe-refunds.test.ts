@@ -1,4 +1,3 @@
-import { saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createOrder } from '@app/contract/billing/orders';
 import { createPayment } from '@app/contract/billing/payments';
@@ -6,9 +5,10 @@ import { getStripePaymentIntent } from '@app/contract/billing/stripe-payment-int
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
-import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
+import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { signUpUser, type TestApp } from '../../../test/test-app';
 import { balanceOf, ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
+import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
 
 /**
  * Stripe's refund events against the Stripe stand-in over real HTTP on a real database. The rules:
@@ -22,36 +22,14 @@ describe('Stripe refund events (stand-in)', () => {
   let stripe: StripeStandIn;
   let admin: Caller;
 
+  let app: StripeApp;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await createTestApp();
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stripe.webhooks.url = `${base}/api/payments/notify/stripe`;
-    stripe.webhooks.enabledEvents = ['*'];
-    admin = await signInAdmin(t.app);
-    (
-      await callEndpoint(t.app, saveForeignKey, {
-        as: admin,
-        params: { kind: 'stripe' },
-        body: {
-          values: {
-            secret_key: stripe.secretKey,
-            webhook_secret: stripe.webhooks.secrets[0] ?? '',
-            base_url: stripe.url,
-          },
-        },
-      })
-    ).ok();
+    app = await startStripeApp();
+    ({ t, stripe, admin } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  afterAll(() => app.close());
   beforeEach(async () => {
-    await stripe.webhooks.idle();
-    stripe.webhooks.clear();
-    stripe.webhooks.hold = false;
-    stripe.webhooks.enabledEvents = ['*'];
+    await resetStripeWebhooks(stripe);
     stripe.holdRefunds = false;
   });
 

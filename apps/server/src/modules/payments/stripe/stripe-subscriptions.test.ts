@@ -1,4 +1,3 @@
-import { saveForeignKey } from '@app/contract/admin/foreign-keys/foreign-keys';
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createOrder, getBill } from '@app/contract/billing/orders';
 import { listSavedPaymentMethods } from '@app/contract/billing/payment-methods';
@@ -19,9 +18,10 @@ import {
   subscriptions,
 } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
-import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../../test/test-app';
+import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
+import { signUpUser, type TestApp } from '../../../test/test-app';
 import { ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
+import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
 import { stripeInterval } from './stripe-subscriptions';
 
 /**
@@ -35,39 +35,15 @@ import { stripeInterval } from './stripe-subscriptions';
 describe('Stripe subscriptions (stand-in)', () => {
   let t: TestApp;
   let stripe: StripeStandIn;
-  let admin: Awaited<ReturnType<typeof signInAdmin>>;
+  let admin: Caller;
 
+  let app: StripeApp;
   beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await createTestApp();
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    stripe.webhooks.url = `${base}/api/payments/notify/stripe`;
-    stripe.webhooks.enabledEvents = ['*'];
-    admin = await signInAdmin(t.app);
-    (
-      await callEndpoint(t.app, saveForeignKey, {
-        as: admin,
-        params: { kind: 'stripe' },
-        body: {
-          values: {
-            secret_key: stripe.secretKey,
-            webhook_secret: stripe.webhooks.secrets[0] ?? '',
-            base_url: stripe.url,
-          },
-        },
-      })
-    ).ok();
+    app = await startStripeApp();
+    ({ t, stripe, admin } = app);
   });
-  afterAll(async () => {
-    await stripe.webhooks.idle();
-    await t.close();
-    await stripe.close();
-  });
-  beforeEach(async () => {
-    await stripe.webhooks.idle();
-    stripe.webhooks.clear();
-    stripe.webhooks.hold = false;
-  });
+  afterAll(() => app.close());
+  beforeEach(() => resetStripeWebhooks(stripe));
 
   /** A new team subscribes to a plan on Stripe and pays on the hosted page. */
   async function subscribe(key = 'pro_monthly') {
