@@ -53,6 +53,24 @@ export async function updateRefund(tx: Db | Tx, id: string, change: Partial<type
 }
 
 /**
+ * Changes a refund only while it is pending: what asking the provider learnt (no answer, a
+ * reference) never lands on a refund a notice or reconciliation settled meanwhile. Null when it
+ * was no longer pending.
+ */
+export async function updatePendingRefund(
+  db: Queryable,
+  id: string,
+  change: Pick<Partial<typeof refunds.$inferInsert>, 'failure' | 'providerRef'>,
+): Promise<RefundRow | null> {
+  const [row] = await db
+    .update(refunds)
+    .set(change)
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+    .returning();
+  return row ?? null;
+}
+
+/**
  * Refunds the provider has not confirmed yet, oldest first, each with the payment it gives back
  * (one query): reconciliation asks about each.
  */

@@ -28,6 +28,7 @@ import {
   type RefundRow,
   refundOfRequest,
   refundTotals,
+  updatePendingRefund,
   updateRefund,
 } from './refunds.repo';
 import { cutBack } from './subscription-lifecycle';
@@ -159,7 +160,11 @@ async function askProvider(
     });
   } catch (error) {
     if (!(error instanceof RefundRefused)) {
-      await updateRefund(platform.db, refund.id, { failure: describeError(error).message.slice(0, 500) });
+      // The reason is kept only on a refund still pending: while we waited, a notice or
+      // reconciliation may have settled it, and a lost answer must not mark that one as failing.
+      await updatePendingRefund(platform.db, refund.id, {
+        failure: describeError(error).message.slice(0, 500),
+      });
       return;
     }
     result = { state: 'failed', refundRef: null, failure: error.message };
@@ -179,8 +184,9 @@ export async function settleRefund(
   result: RefundResult,
 ): Promise<void> {
   if (result.state === 'pending' || result.state === 'missing') {
+    // Pending only: a slower answer must not clear the failure of a refund settled meanwhile.
     if (result.refundRef)
-      await updateRefund(platform.db, refundId, { providerRef: result.refundRef, failure: null });
+      await updatePendingRefund(platform.db, refundId, { providerRef: result.refundRef, failure: null });
     return;
   }
   const settled = await platform.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createPayment } from '@app/contract/billing/payments';
 import { listPlans } from '@app/contract/billing/plans';
@@ -224,6 +225,70 @@ describe('refunds and reconciliation (WeChat Pay stand-in)', () => {
     const settled = view.refunds.find((r) => r.id === unanswered.refund.id);
     expect(settled).toMatchObject({ status: 'succeeded', credits_reversed: 204, failure: null });
     expect(refundsAt(paid.outTradeNo).map((r) => r.out_refund_no)).toEqual([unanswered.refund.refund_no]);
+  });
+
+  /**
+   * WeChat Pay seen through a relay that, on the refund's request, forwards it (WeChat Pay makes
+   * the refund), runs `meanwhile`, and then loses the answer (a 500, as a timeout would leave it).
+   */
+  async function relayLosingRefundAnswer(meanwhile: () => Promise<void>) {
+    const relay = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'host',
+        ),
+      );
+      const method = req.method ?? 'GET';
+      const answer = await fetch(`${wx.url}${req.url ?? ''}`, {
+        method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      });
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (method === 'POST' && req.url?.endsWith('/v3/refund/domestic/refunds')) {
+        await meanwhile();
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'SYSTEM_ERROR', message: 'answer lost' }));
+        return;
+      }
+      const kept = [...answer.headers].filter(
+        ([name]) => !['content-length', 'transfer-encoding'].includes(name),
+      );
+      res.writeHead(answer.status, Object.fromEntries(kept));
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const address = relay.address();
+    if (!address || typeof address === 'string') throw new Error('the relay has no port');
+    (
+      await saveKeys(t, admin, 'wechatpay', {
+        ...wx.vaultValues(),
+        base_url: `http://127.0.0.1:${address.port}`,
+      })
+    ).ok();
+    return async () => {
+      (await saveKeys(t, admin, 'wechatpay', wx.vaultValues())).ok();
+      await new Promise((resolve) => relay.close(resolve));
+    };
+  }
+
+  it("a refund settled while WeChat Pay's answer to it was lost stays settled: the lost answer writes nothing on it", async () => {
+    const paid = await paidPack();
+    wx.notices.hold = true;
+    // Reconciliation asks WeChat Pay about the refund meanwhile and settles it.
+    const restore = await relayLosingRefundAnswer(async () => {
+      await reconcileRefunds(t.platform);
+    });
+    try {
+      (await refund(paid.order.id, { reason: 'half', amount: 2450 })).ok();
+    } finally {
+      await restore();
+    }
+    const [settled] = (await details(paid.order.id)).refunds;
+    expect(settled).toMatchObject({ status: 'succeeded', credits_reversed: 500, failure: null });
+    expect(refundsAt(paid.outTradeNo)).toHaveLength(1);
   });
 
   it('a trade whose notice was lost is paid by the reconciliation after two minutes, once; the late notice changes nothing', async () => {
