@@ -243,6 +243,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_idx').on(t.provider, t.providerRef),
     uniqueIndex('payments_one_capture_idx').on(t.billId).where(sql`${t.status} in ('captured', 'refunded')`),
     index('payments_order_idx').on(t.orderId),
+    // A bill's payments are looked up by the bill (its captured one, its other open trades to
+    // close); the unique index above holds only captured and refunded ones.
+    index('payments_bill_idx').on(t.billId),
     // Reconciliation's each minute: the trades still open, oldest first.
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],

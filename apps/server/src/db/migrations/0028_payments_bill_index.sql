@@ -1,0 +1,1 @@
+CREATE INDEX "payments_bill_idx" ON "payments" USING btree ("bill_id");
