@@ -8,8 +8,10 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
+import type { RecurringTerms } from '../payments/bills-to-pay';
 import { paymentsOfOrder } from '../payments/payments.repo';
 import { listProviders } from '../payments/payments.service';
+import { stripeUpgradeCredit } from '../payments/stripe/stripe-plan-change';
 import {
   type BillRow,
   expireBills,
@@ -140,14 +142,20 @@ interface Priced {
 
 /**
  * Prices a plan for the team now: an upgrade is credited the unused part of the current paid
- * period (its value pro rata to the second, same currency only); a renewal or downgrade starts
+ * period (its value pro rata to the second, same currency only; as Stripe credits it when Stripe
+ * renews the period and will be asked to change it, `providerCredit`); a renewal or downgrade starts
  * when the paid time ends. Refused: the default plan, an archived plan, and a plan change while
  * a renewal or change already waits to start.
  */
 async function price(
   db: Db | Tx,
   active: ActiveRecord | null,
-  { teamId, planId, now }: { teamId: string; planId: string; now: Date },
+  {
+    teamId,
+    planId,
+    now,
+    providerCredit = null,
+  }: { teamId: string; planId: string; now: Date; providerCredit?: number | null },
 ): Promise<Priced> {
   const plan = await findPlan(db, planId);
   if (plan?.status !== 'active' || !plan) throw validationError({ plan_id: 'This plan is not on sale' });
@@ -167,7 +175,11 @@ async function price(
   let startsAt = now;
   if (kind === 'upgrade' && active && active.sub.currency === plan.currency) {
     credit = Math.min(
-      proRataCredit(active.sub.periodValue, active.sub.periodStart, active.sub.periodEnd, now),
+      Math.max(
+        providerCredit ??
+          proRataCredit(active.sub.periodValue, active.sub.periodStart, active.sub.periodEnd, now),
+        0,
+      ),
       plan.price,
     );
   }
@@ -187,13 +199,43 @@ async function price(
   };
 }
 
+/**
+ * Stripe's credit for upgrading a plan it renews (stripe-plan-change.ts), asked before any lock is
+ * taken (a call to Stripe inside the team's transaction would hold it); null to use our own rule.
+ */
+async function providerCreditFor(
+  platform: Platform,
+  ctx: SignedInContext,
+  planId: string,
+  now: Date,
+): Promise<number | null> {
+  const active = await findActive(platform.db, ctx.team.id);
+  if (!active || active.plan.isDefault) return null;
+  const plan = await findPlan(platform.db, planId);
+  if (plan?.status !== 'active' || plan.kind !== 'subscription' || plan.currency !== active.sub.currency)
+    return null;
+  const unit = plan.validityUnit;
+  if (unit !== 'day' && unit !== 'month' && unit !== 'year') return null;
+  if (planStep(await currentPlan(platform.db, active), plan).kind !== 'upgrade') return null;
+  const terms: RecurringTerms = {
+    teamId: ctx.team.id,
+    userId: ctx.user.id,
+    planId: plan.id,
+    validity: plan.validity,
+    validityUnit: unit,
+  };
+  return stripeUpgradeCredit(platform, { terms, price: plan.price, pricedAt: now }, plan.currency);
+}
+
 export async function previewOrder(platform: Platform, ctx: SignedInContext, planId: string) {
   await ensureTeamBilling(platform.db, ctx.team.id);
   const now = new Date();
+  const providerCredit = await providerCreditFor(platform, ctx, planId, now);
   const priced = await price(platform.db, await findActive(platform.db, ctx.team.id), {
     teamId: ctx.team.id,
     planId,
     now,
+    providerCredit,
   });
   return {
     plan_id: priced.plan.id,
@@ -222,11 +264,12 @@ export async function previewOrder(platform: Platform, ctx: SignedInContext, pla
 export async function createOrder(platform: Platform, ctx: SignedInContext, planId: string) {
   await ensureTeamBilling(platform.db, ctx.team.id);
   const now = new Date();
+  const providerCredit = await providerCreditFor(platform, ctx, planId, now);
   const made = await platform.db.transaction(async (tx) => {
     // The team's plan lock: a payment, the period job or another confirmation waits for this one.
     const active = await lockActive(tx, ctx.team.id);
     // Inside the transaction every read goes through it (PGlite has one connection).
-    const priced = await price(tx, active, { teamId: ctx.team.id, planId, now });
+    const priced = await price(tx, active, { teamId: ctx.team.id, planId, now, providerCredit });
     for (const open of await lockUnpaidOrders(tx, ctx.team.id)) {
       const stillOpen = open.bill?.status === 'unpaid' && open.bill.expiresAt > now;
       if (stillOpen && open.order.planId === planId && open.order.payAmount === priced.pay) {
@@ -254,6 +297,8 @@ export async function createOrder(platform: Platform, ctx: SignedInContext, plan
       kind: priced.kind,
       replacesSubscriptionId: priced.replaces,
       startsAt: priced.kind === 'renew' || priced.kind === 'downgrade' ? priced.startsAt : null,
+      // The second it was priced at: Stripe is asked to prorate at the same one (payable-bills.ts).
+      createdAt: now,
     });
     let bill = await insertBill(tx, {
       orderId: order.id,

@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/app-error';
-import type { BillsToPay, PayableBill, RecurringTerms } from '../payments/bills-to-pay';
+import type { BillsToPay, PayableBill, RecurringTerms, UpgradeTerms } from '../payments/bills-to-pay';
 import {
   type BillRow,
   expireBills,
@@ -24,6 +24,7 @@ const payable = (bill: BillRow, order: OrderRow, status = bill.status): PayableB
   currency: bill.currency,
   expiresAt: bill.expiresAt,
   recurring: recurringOf(order),
+  upgrade: upgradeOf(order),
 });
 
 /**
@@ -31,8 +32,18 @@ const payable = (bill: BillRow, order: OrderRow, status = bill.status): PayableB
  * every other order (a renewal by hand, a plan change, a credit pack) is paid once.
  */
 function recurringOf(order: OrderRow): RecurringTerms | null {
-  if (order.kind !== 'subscribe' || order.planKind !== 'subscription' || order.prorationCredit !== 0)
-    return null;
+  if (order.kind !== 'subscribe' || order.prorationCredit !== 0) return null;
+  return termsOf(order);
+}
+
+/** An upgrade, which the provider renewing the current plan can change that subscription to. */
+function upgradeOf(order: OrderRow): UpgradeTerms | null {
+  const terms = order.kind === 'upgrade' ? termsOf(order) : null;
+  return terms ? { terms, price: order.price, pricedAt: order.createdAt } : null;
+}
+
+function termsOf(order: OrderRow): RecurringTerms | null {
+  if (order.planKind !== 'subscription') return null;
   const unit = order.validityUnit;
   if (unit !== 'day' && unit !== 'month' && unit !== 'year') return null;
   return {

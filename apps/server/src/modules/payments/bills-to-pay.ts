@@ -25,6 +25,21 @@ export interface PayableBill {
    * credit pack), which is paid once.
    */
   recurring: RecurringTerms | null;
+  /**
+   * An upgrade to a plan the provider can renew (Stripe's subscriptions): where the team's current
+   * plan is one it renews, the subscription is changed to the new plan instead of paid beside it.
+   * Null for anything else.
+   */
+  upgrade: UpgradeTerms | null;
+}
+
+/** An upgrade as a provider changes a subscription: the new plan's terms and full price, and when it was priced. */
+export interface UpgradeTerms {
+  terms: RecurringTerms;
+  /** The new plan's price for a whole period (the bill is this less the old period's unused part). */
+  price: number;
+  /** When the order was priced: the provider prorates at the same second, so it asks the same amount. */
+  pricedAt: Date;
 }
 
 /** The period a recurring payment renews at, and whose it is (the provider keeps it as metadata). */

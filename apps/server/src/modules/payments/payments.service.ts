@@ -220,6 +220,7 @@ async function startPayment(
     appType: input.app_type,
     qrcodeWidth: input.qrcode_width,
     recurring: bill.recurring,
+    upgrade: bill.upgrade,
     ctx,
   });
   await insertPayment(platform.db, {
@@ -232,6 +233,17 @@ async function startPayment(
     amount: bill.amount,
     currency: bill.currency,
   });
+  if (initiated.settled && initiated.settled.state === 'paid') {
+    // Paid while starting (the card on file): settled now, whether or not its notice came first.
+    await settleNotification(platform, provider, {
+      eventId: `initiate:${paymentId}`,
+      action: 'captured',
+      providerRef: initiated.providerRef,
+      amount: initiated.settled.amount,
+      currency: initiated.settled.currency,
+      payload: { source: 'initiate', state: initiated.settled },
+    });
+  }
   return {
     answer: {
       payment_id: paymentId,

@@ -1,6 +1,6 @@
 import type { PaymentMethod, PaymentNextAction } from '@app/contract/billing/payments';
 import type { RequestContext } from '../../platform/request-context';
-import type { RecurringTerms } from './bills-to-pay';
+import type { RecurringTerms, UpgradeTerms } from './bills-to-pay';
 
 /**
  * One interface every payment vendor implements (medusa's `AbstractPaymentProvider` model): the
@@ -80,6 +80,8 @@ export interface InitiateInput {
    * What renews by itself where the provider can (Stripe's subscriptions); null or absent: paid once.
    */
   recurring?: RecurringTerms | null;
+  /** An upgrade the provider can make by changing what it renews (Stripe's subscriptions). */
+  upgrade?: UpgradeTerms | null;
   ctx: RequestContext;
 }
 
@@ -91,6 +93,11 @@ export interface Initiated {
    * page pay with `qr_pay_mode` 4, `qrcode_width` wide): the spec's `alipay_qrcode`.
    */
   embeddedQrcodeUrl?: string | null;
+  /**
+   * The provider took the money while starting (a subscription changed and charged to the card on
+   * file): settled at once through the one handler, as its notice would be (which may come first).
+   */
+  settled?: TradeState | null;
 }
 
 export interface RawNotification {

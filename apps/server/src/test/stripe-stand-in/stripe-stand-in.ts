@@ -1014,6 +1014,10 @@ ${
       if (subscription[1] === 'POST') return answer(subscriptions.update(subscription[2], record.form));
       return answer(subscriptions.cancel(subscription[2], record.form));
     }
+    if (route === 'POST /v1/prices') return answer(subscriptions.createPrice(record.form));
+    if (route === 'POST /v1/invoices/create_preview') return answer(subscriptions.preview(record.form));
+    const voiding = /^POST \/v1\/invoices\/([^/]+)\/void$/.exec(route)?.[1];
+    if (voiding) return answer(subscriptions.voidInvoice(voiding));
     const invoiceId = /^GET \/v1\/invoices\/([^/]+)$/.exec(route)?.[1];
     if (invoiceId) return answer(subscriptions.invoice(invoiceId));
     return answer(

@@ -4,6 +4,7 @@ import {
   type FormValue,
   invalid,
   isInteger,
+  missingParam,
   newId,
   noSuch,
   type StripeFailure,
@@ -19,12 +20,24 @@ import {
  * reshapes them fails `tsc` here.
  *
  * - `GET /v1/subscriptions/:id`, `GET /v1/subscriptions` (`customer`, `status`, `limit`);
- * - `POST /v1/subscriptions/:id` (`cancel_at_period_end`, `metadata`, `default_payment_method`);
+ * - `POST /v1/subscriptions/:id` (`cancel_at_period_end`, `metadata`, `default_payment_method`; a
+ *   change of price: `items`, `proration_behavior` `always_invoice` or `none`, `proration_date`,
+ *   `billing_cycle_anchor`, `payment_behavior` with `pending_if_incomplete`'s parameter limits);
+ * - `POST /v1/prices` (a recurring price to change to: pending updates take `items[][price]` only);
+ * - `POST /v1/invoices/create_preview` (what such a change would invoice), `POST /v1/invoices/:id/void`;
  * - `DELETE /v1/subscriptions/:id` (cancel now; `prorate` is taken and ignored, as no credit is made);
  * - `GET /v1/invoices/:id`.
  *
- * Events: `customer.subscription.created|updated|deleted`, `invoice.paid`, `invoice.payment_failed`.
- * Invoice lines are left empty (the amounts are on the invoice): nothing of ours reads them.
+ * Events: `customer.subscription.created|updated|deleted`, `invoice.paid`, `invoice.payment_failed`,
+ * `invoice.voided`. Invoice lines are left empty (the amounts are on the invoice): nothing of ours
+ * reads them.
+ *
+ * A change of price prorates as Stripe does, to the second at `proration_date`: the unused part of
+ * the current price is credited (rounded to the cent), and the new price is charged in full for a
+ * new period when the cycle restarts (`billing_cycle_anchor=now`, or another interval), else pro
+ * rata for the rest of this one. With `pending_if_incomplete` a declined charge leaves the
+ * subscription as it was, the change in `pending_update` and the invoice open until it is paid
+ * (`payInvoice`, the hosted invoice page's part) or voided.
  */
 
 type Now = () => number;
@@ -77,18 +90,76 @@ export function recurringOf(
   return { interval, intervalCount: Number(count) };
 }
 
+/** How a PaymentIntent pays an invoice (`payments` since `basil`). */
+function invoicePayment(
+  invoice: string,
+  price: { amount: number; currency: string },
+  intentId: string,
+  paid: boolean,
+  created: number,
+): Stripe.InvoicePayment {
+  return {
+    id: newId('inpay_'),
+    object: 'invoice_payment',
+    amount_paid: paid ? price.amount : null,
+    amount_requested: price.amount,
+    created,
+    currency: price.currency,
+    invoice,
+    is_default: true,
+    livemode: false,
+    payment: { type: 'payment_intent', payment_intent: intentId },
+    status: paid ? 'paid' : 'open',
+    status_transitions: { canceled_at: null, paid_at: paid ? created : null },
+  };
+}
+
 interface Held {
   subscription: Stripe.Subscription;
   price: RecurringPrice;
   /** The Checkout Session that started it (its intents count as paid for refunds and balance). */
   sessionId: string;
-  /** The next renewal's charge fails (a card declined at renewal), once. */
+  /** The next charge fails (a card declined at renewal or at a change of price), once. */
   declineNext: boolean;
+  /** A change of price waiting for its invoice to be paid (`pending_if_incomplete`). */
+  pending: PendingChange | null;
 }
+
+/** A change of price: to what, from when, and what it invoices. */
+interface Change {
+  price: RecurringPrice;
+  priceObject: Stripe.Price;
+  /** The cycle restarts at the change (`billing_cycle_anchor=now`, or another interval). */
+  restarts: boolean;
+  /** Unix seconds the proration is computed at. */
+  at: number;
+  /** What the invoice asks: the new price (whole or pro rata) less the unused part of the old one. */
+  due: number;
+  metadata: Record<string, string>;
+}
+
+interface PendingChange extends Change {
+  invoiceId: string;
+}
+
+const PENDING_UPDATE_PARAMS = [
+  'expand',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'billing_cycle_anchor',
+  'items',
+  'trial_end',
+  'trial_from_plan',
+  'add_invoice_items',
+  'metadata',
+];
 
 export class StandInSubscriptions {
   readonly held = new Map<string, Held>();
   readonly invoices = new Map<string, Stripe.Invoice>();
+  /** Prices made with `POST /v1/prices`, for a change of price to name. */
+  readonly prices = new Map<string, { price: RecurringPrice; object: Stripe.Price }>();
   private invoiceCount = 0;
 
   constructor(private readonly hooks: SubscriptionHooks) {}
@@ -160,9 +231,12 @@ export class StandInSubscriptions {
       periodEnd: number;
       intentId: string | null;
       paid: boolean;
+      /** What it asks, when not the price (a change of price's proration). */
+      amount?: number;
     },
   ): Stripe.Invoice {
-    const { subscription, price } = held;
+    const { subscription } = held;
+    const price = { ...held.price, amount: input.amount ?? held.price.amount };
     const created = this.hooks.now();
     this.invoiceCount += 1;
     const id = newId('in_');
@@ -227,24 +301,7 @@ export class StandInSubscriptions {
       payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
       payments: {
         object: 'list',
-        data: input.intentId
-          ? [
-              {
-                id: newId('inpay_'),
-                object: 'invoice_payment',
-                amount_paid: input.paid ? price.amount : null,
-                amount_requested: price.amount,
-                created,
-                currency: price.currency,
-                invoice: id,
-                is_default: true,
-                livemode: false,
-                payment: { type: 'payment_intent', payment_intent: input.intentId },
-                status: input.paid ? 'paid' : 'open',
-                status_transitions: { canceled_at: null, paid_at: input.paid ? created : null },
-              },
-            ]
-          : [],
+        data: input.intentId ? [invoicePayment(id, price, input.intentId, input.paid, created)] : [],
         has_more: false,
         url: `/v1/invoice_payments?invoice=${id}`,
       },
@@ -377,7 +434,13 @@ export class StandInSubscriptions {
       },
       trial_start: null,
     };
-    const held: Held = { subscription, price: input.price, sessionId: input.sessionId, declineNext: false };
+    const held: Held = {
+      subscription,
+      price: input.price,
+      sessionId: input.sessionId,
+      declineNext: false,
+      pending: null,
+    };
     this.held.set(id, held);
     const invoice = this.invoiceFor(held, {
       reason: 'subscription_create',
@@ -398,7 +461,10 @@ export class StandInSubscriptions {
     return held;
   }
 
-  /** The next renewal's charge is declined (the test's way to make a renewal fail), once. */
+  /**
+   * The subscription's next charge is declined (the test's way to make a renewal, a change of
+   * price or an invoice's payment fail), once.
+   */
   declineNextRenewal(id: string): void {
     this.heldOrThrow(id).declineNext = true;
   }
@@ -493,6 +559,7 @@ export class StandInSubscriptions {
   update(id: string, form: FormObject): Stripe.Subscription | StripeFailure {
     const held = this.held.get(id);
     if (!held) return noSuch('subscription', id);
+    if (form.items !== undefined) return this.changePrice(held, form);
     for (const key of Object.keys(form)) {
       if (!['cancel_at_period_end', 'metadata', 'default_payment_method', 'expand'].includes(key)) {
         return unknownParam(key);
@@ -530,6 +597,373 @@ export class StandInSubscriptions {
     }
     this.hooks.emit('customer.subscription.updated', subscription);
     return this.copy(subscription);
+  }
+
+  /** `POST /v1/prices`: a recurring price in a two-decimal currency, on a product made with it. */
+  createPrice(form: FormObject): Stripe.Price | StripeFailure {
+    for (const key of Object.keys(form)) {
+      if (
+        !['currency', 'unit_amount', 'recurring', 'product_data', 'product', 'metadata', 'nickname'].includes(
+          key,
+        )
+      )
+        return unknownParam(key);
+    }
+    if (typeof form.currency !== 'string' || !/^[a-z]{3}$/.test(form.currency))
+      return invalid('Invalid currency', 'currency');
+    if (!isInteger(form.unit_amount) || Number(form.unit_amount) < 0)
+      return invalid('Invalid integer', 'unit_amount', 'parameter_invalid_integer');
+    const recurring = recurringOf(form.recurring, 'recurring');
+    if ('status' in recurring) return recurring;
+    const productData = form.product_data;
+    const productName =
+      typeof productData === 'object' && !Array.isArray(productData) && typeof productData.name === 'string'
+        ? productData.name
+        : null;
+    if (!productName && typeof form.product !== 'string') return invalid('Missing required param', 'product');
+    const price: RecurringPrice = {
+      amount: Number(form.unit_amount),
+      currency: form.currency,
+      interval: recurring.interval,
+      intervalCount: recurring.intervalCount,
+      productName: productName ?? String(form.product),
+    };
+    const object = this.priceObject(price, this.hooks.now());
+    if (typeof form.metadata === 'object' && !Array.isArray(form.metadata)) {
+      for (const [key, value] of Object.entries(form.metadata)) {
+        if (typeof value === 'string') object.metadata[key] = value;
+      }
+    }
+    this.prices.set(object.id, { price, object });
+    return this.copy(object);
+  }
+
+  /**
+   * A change of price read from `items` and the proration parameters (the update's own, or a
+   * preview's `subscription_details`), priced as Stripe prices it. `prefix` names the parameters
+   * in errors (`subscription_details[...]` for a preview).
+   */
+  private readChange(
+    held: Held,
+    form: FormObject,
+    param: (name: string) => string,
+    options: { priceData: boolean },
+  ): (Change & { invoices: boolean }) | StripeFailure {
+    const { subscription } = held;
+    const item = subscription.items.data[0];
+    if (!item) return invalid('The subscription has no item', param('items'));
+    const items = form.items;
+    const entry = Array.isArray(items) && items.length === 1 ? items[0] : null;
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+      return invalid('The stand-in changes the one item of a subscription', param('items'));
+    if (entry.id !== item.id)
+      return invalid(`Invalid subscription_item: ${String(entry.id)}`, param('items[0][id]'));
+    let next: { price: RecurringPrice; object: Stripe.Price } | undefined;
+    if (typeof entry.price === 'string') {
+      next = this.prices.get(entry.price);
+      if (!next) return noSuch('price', entry.price, param('items[0][price]'));
+    } else if (entry.price_data !== undefined) {
+      if (!options.priceData)
+        return invalid(
+          'When payment_behavior is pending_if_incomplete, items can only name a price.',
+          param('items[0][price_data]'),
+        );
+      const data = entry.price_data;
+      if (typeof data !== 'object' || Array.isArray(data))
+        return invalid('Invalid object', param('items[0][price_data]'));
+      const recurring = recurringOf(data.recurring, param('items[0][price_data][recurring]'));
+      if ('status' in recurring) return recurring;
+      if (!isInteger(data.unit_amount))
+        return invalid(
+          'Invalid integer',
+          param('items[0][price_data][unit_amount]'),
+          'parameter_invalid_integer',
+        );
+      const price: RecurringPrice = {
+        amount: Number(data.unit_amount),
+        currency: String(data.currency ?? ''),
+        interval: recurring.interval,
+        intervalCount: recurring.intervalCount,
+        productName: String(data.product ?? ''),
+      };
+      next = { price, object: this.priceObject(price, this.hooks.now()) };
+    } else {
+      return missingParam(param('items[0][price]'));
+    }
+    if (next.price.currency !== subscription.currency)
+      return invalid("The price's currency must be the subscription's currency.", param('items[0][price]'));
+    const behavior = form.proration_behavior ?? 'create_prorations';
+    if (behavior !== 'always_invoice' && behavior !== 'none')
+      return invalid('The stand-in prorates with always_invoice or none only.', param('proration_behavior'));
+    const now = this.hooks.now();
+    const start = item.current_period_start;
+    const end = item.current_period_end;
+    let at = now;
+    if (form.proration_date !== undefined) {
+      if (!isInteger(form.proration_date))
+        return invalid('Invalid integer', param('proration_date'), 'parameter_invalid_integer');
+      at = Number(form.proration_date);
+      if (at < start || at > end)
+        return invalid(
+          'The proration date must be within the current billing period.',
+          param('proration_date'),
+        );
+    }
+    // Since `2026-05-27.dahlia` the anchor is an object (`billing_cycle_anchor[type]=now`).
+    const given = form.billing_cycle_anchor;
+    const anchor = typeof given === 'object' && !Array.isArray(given) ? given.type : given;
+    if (anchor !== undefined && anchor !== 'now' && anchor !== 'unchanged')
+      return invalid(
+        'Invalid billing_cycle_anchor[type]: must be one of now or unchanged',
+        param('billing_cycle_anchor[type]'),
+      );
+    const restarts =
+      anchor === 'now' ||
+      next.price.interval !== held.price.interval ||
+      next.price.intervalCount !== held.price.intervalCount;
+    const left = end > start ? (end - at) / (end - start) : 0;
+    const credit = behavior === 'none' ? 0 : Math.round(held.price.amount * left);
+    const charge = restarts
+      ? next.price.amount
+      : behavior === 'none'
+        ? 0
+        : Math.round(next.price.amount * left);
+    const metadata: Record<string, string> = {};
+    if (form.metadata !== undefined) {
+      if (typeof form.metadata !== 'object' || Array.isArray(form.metadata))
+        return invalid('Invalid object', param('metadata'));
+      for (const [key, value] of Object.entries(form.metadata)) {
+        if (typeof value !== 'string') return invalid('Invalid string', param(`metadata[${key}]`));
+        metadata[key] = value;
+      }
+    }
+    return {
+      price: next.price,
+      priceObject: { ...next.object, id: next.object.id },
+      restarts,
+      at,
+      due: Math.max(charge - credit, 0),
+      metadata,
+      invoices: restarts || behavior === 'always_invoice',
+    };
+  }
+
+  /** The change takes effect: the item's price, a new cycle if it restarts, the metadata merged. */
+  private apply(held: Held, change: Change): void {
+    const { subscription } = held;
+    const item = subscription.items.data[0];
+    if (!item) return;
+    item.price = this.copy(change.priceObject);
+    item.plan = this.planObject(change.priceObject);
+    held.price = change.price;
+    if (change.restarts) {
+      const now = this.hooks.now();
+      item.current_period_start = now;
+      item.current_period_end = addInterval(now, change.price.interval, change.price.intervalCount);
+      subscription.billing_cycle_anchor = now;
+    }
+    for (const [key, value] of Object.entries(change.metadata)) {
+      if (value === '') delete subscription.metadata[key];
+      else subscription.metadata[key] = value;
+    }
+    subscription.pending_update = null;
+    subscription.status = 'active';
+    held.pending = null;
+  }
+
+  /** A charge of the subscription's default card, or null when declined (or there is no card). */
+  private chargeCard(held: Held, amount: number): string | null {
+    const declined = held.declineNext || !held.subscription.default_payment_method;
+    held.declineNext = false;
+    if (declined) return null;
+    return this.hooks.charge({
+      amount,
+      currency: held.price.currency,
+      metadata: { subscription: held.subscription.id, ...held.subscription.metadata },
+      sessionId: held.sessionId,
+    });
+  }
+
+  /**
+   * `POST /v1/subscriptions/:id` with `items`: the change is invoiced at once (`always_invoice`, or
+   * a restarting cycle) and charged to the default card. Paid: it applies. Declined: with
+   * `pending_if_incomplete` nothing changes but `pending_update`; otherwise it applies and the
+   * subscription is `past_due`.
+   */
+  private changePrice(held: Held, form: FormObject): Stripe.Subscription | StripeFailure {
+    const { subscription } = held;
+    const pendingIfIncomplete = form.payment_behavior === 'pending_if_incomplete';
+    for (const key of Object.keys(form)) {
+      if (pendingIfIncomplete && !PENDING_UPDATE_PARAMS.includes(key)) {
+        return invalid(
+          `When payment_behavior is pending_if_incomplete, you can only pass: ${PENDING_UPDATE_PARAMS.join(', ')}.`,
+          key,
+        );
+      }
+      if (![...PENDING_UPDATE_PARAMS, 'default_payment_method'].includes(key)) return unknownParam(key);
+    }
+    if (subscription.status === 'canceled') {
+      return invalid('A canceled subscription can only update its cancellation_details and metadata.');
+    }
+    if (held.pending) {
+      return invalid('This subscription has a pending update: pay or void its invoice first.', 'items');
+    }
+    const change = this.readChange(held, form, (name) => name, { priceData: !pendingIfIncomplete });
+    if ('status' in change) return change;
+    if (!change.invoices) {
+      this.apply(held, change);
+      this.hooks.emit('customer.subscription.updated', subscription);
+      return this.answer(held, form);
+    }
+    const intentId = change.due > 0 ? this.chargeCard(held, change.due) : null;
+    const paid = change.due === 0 || intentId !== null;
+    const now = this.hooks.now();
+    const item = subscription.items.data[0];
+    const invoice = this.invoiceFor(held, {
+      reason: 'subscription_update',
+      periodStart: change.at,
+      periodEnd: change.restarts
+        ? addInterval(now, change.price.interval, change.price.intervalCount)
+        : (item?.current_period_end ?? now),
+      intentId,
+      paid,
+      amount: change.due,
+    });
+    subscription.latest_invoice = invoice.id;
+    if (paid) {
+      this.apply(held, change);
+      this.hooks.emit('invoice.paid', invoice);
+    } else if (pendingIfIncomplete) {
+      held.pending = { ...change, invoiceId: invoice.id };
+      subscription.pending_update = {
+        billing_cycle_anchor: change.restarts ? now : null,
+        cancel_at_period_end: null,
+        discount: null,
+        discounts: null,
+        expires_at: now + 23 * 3600,
+        metadata: Object.keys(change.metadata).length > 0 ? { ...change.metadata } : null,
+        subscription_items: item ? [{ ...this.copy(item), price: this.copy(change.priceObject) }] : null,
+        trial_end: null,
+        trial_from_plan: null,
+      };
+      this.hooks.emit('invoice.payment_failed', invoice);
+    } else {
+      this.apply(held, change);
+      subscription.status = 'past_due';
+      this.hooks.emit('invoice.payment_failed', invoice);
+    }
+    this.hooks.emit('customer.subscription.updated', subscription);
+    return this.answer(held, form);
+  }
+
+  private answer(held: Held, form: FormObject): Stripe.Subscription {
+    const expand = Array.isArray(form.expand) ? form.expand.map(String) : [];
+    return this.retrieve(held.subscription.id, expand) as Stripe.Subscription;
+  }
+
+  /**
+   * `POST /v1/invoices/create_preview` for a change of a subscription's price: the invoice the
+   * same update would make now (or at `subscription_details[proration_date]`), kept nowhere.
+   */
+  preview(form: FormObject): Stripe.Invoice | StripeFailure {
+    for (const key of Object.keys(form)) {
+      if (!['customer', 'subscription', 'subscription_details', 'expand'].includes(key))
+        return unknownParam(key);
+    }
+    if (typeof form.subscription !== 'string') return missingParam('subscription');
+    const held = this.held.get(form.subscription);
+    if (!held) return noSuch('subscription', form.subscription, 'subscription');
+    if (typeof form.customer === 'string' && form.customer !== held.subscription.customer)
+      return invalid('The subscription does not belong to this customer.', 'customer');
+    const details = form.subscription_details;
+    if (typeof details !== 'object' || Array.isArray(details))
+      return missingParam('subscription_details[items]');
+    const change = this.readChange(held, details, (name) => `subscription_details[${name}]`, {
+      priceData: true,
+    });
+    if ('status' in change) return change;
+    const invoice = this.invoiceFor(held, {
+      reason: 'subscription_update',
+      periodStart: change.at,
+      periodEnd: change.at,
+      intentId: null,
+      paid: false,
+      amount: change.invoices ? change.due : 0,
+    });
+    this.invoices.delete(invoice.id);
+    return {
+      ...invoice,
+      id: `upcoming_${invoice.id}`,
+      status: 'draft',
+      number: null,
+      hosted_invoice_url: null,
+      attempted: false,
+      attempt_count: 0,
+      next_payment_attempt: null,
+    };
+  }
+
+  private heldOfInvoice(invoice: Stripe.Invoice): Held | undefined {
+    const id = invoice.parent?.subscription_details?.subscription;
+    return typeof id === 'string' ? this.held.get(id) : undefined;
+  }
+
+  /**
+   * An open invoice paid (what the hosted invoice page does with another card, or 3-D Secure
+   * done): a pending change applies with it. Declined again (`declineNextRenewal`): it stays open.
+   */
+  payInvoice(id: string): Stripe.Invoice {
+    const invoice = this.invoices.get(id);
+    if (invoice?.status !== 'open') throw new Error(`no open invoice ${id}`);
+    const held = this.heldOfInvoice(invoice);
+    if (!held) throw new Error(`invoice ${id} has no subscription`);
+    const intentId = this.chargeCard(held, invoice.amount_due);
+    if (!intentId) {
+      invoice.attempt_count += 1;
+      this.hooks.emit('invoice.payment_failed', invoice);
+      return this.copy(invoice);
+    }
+    const at = this.hooks.now();
+    invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    invoice.amount_remaining = 0;
+    invoice.next_payment_attempt = null;
+    invoice.status_transitions.paid_at = at;
+    invoice.payments = {
+      ...invoice.payments,
+      data: [
+        invoicePayment(id, { amount: invoice.amount_due, currency: invoice.currency }, intentId, true, at),
+      ],
+    } as Stripe.ApiList<Stripe.InvoicePayment>;
+    if (held.pending?.invoiceId === id) this.apply(held, held.pending);
+    else if (held.subscription.status === 'past_due') held.subscription.status = 'active';
+    this.hooks.emit('invoice.paid', invoice);
+    this.hooks.emit('customer.subscription.updated', held.subscription);
+    return this.copy(invoice);
+  }
+
+  /** `POST /v1/invoices/:id/void`: an open invoice is voided, and a change pending on it discarded. */
+  voidInvoice(id: string): Stripe.Invoice | StripeFailure {
+    const invoice = this.invoices.get(id);
+    if (!invoice) return noSuch('invoice', id);
+    if (invoice.status !== 'open') {
+      return invalid(
+        `You can only void an open invoice; this one is ${invoice.status}.`,
+        undefined,
+        'invoice_not_open',
+      );
+    }
+    invoice.status = 'void';
+    invoice.status_transitions.voided_at = this.hooks.now();
+    invoice.next_payment_attempt = null;
+    this.hooks.emit('invoice.voided', invoice);
+    const held = this.heldOfInvoice(invoice);
+    if (held?.pending?.invoiceId === id) {
+      held.pending = null;
+      held.subscription.pending_update = null;
+      this.hooks.emit('customer.subscription.updated', held.subscription);
+    }
+    return this.copy(invoice);
   }
 
   cancel(id: string, form: FormObject): Stripe.Subscription | StripeFailure {

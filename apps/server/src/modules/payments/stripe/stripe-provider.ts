@@ -20,6 +20,7 @@ import {
 } from '../provider';
 import { teamStripeCustomer } from './stripe-customer';
 import { mirrorStripeEvent } from './stripe-mirror';
+import { initiateStripeUpgrade, updateInvoiceState } from './stripe-plan-change';
 import { isRefundEvent, refundNoOf, refundNotification } from './stripe-refund-events';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
 import {
@@ -146,6 +147,21 @@ export function stripeProvider(platform: Platform): PaymentProvider {
       const interval = input.recurring ? stripeInterval(input.recurring) : null;
       let session: Stripe.Checkout.Session;
       try {
+        // An upgrade of the plan Stripe renews changes that subscription (stripe-plan-change.ts).
+        const changed = input.upgrade
+          ? await initiateStripeUpgrade(platform, client, {
+              paymentId: input.paymentId,
+              billId: input.billId,
+              orderId: input.orderId,
+              orderNum: input.orderNum,
+              amount: input.amount,
+              currency,
+              productName: name,
+              upgrade: input.upgrade,
+              resultUrl: `${base}/payment/result?order_id=${order}`,
+            })
+          : null;
+        if (changed) return changed;
         const recurring =
           input.recurring && interval
             ? {
@@ -290,8 +306,14 @@ export function stripeProvider(platform: Platform): PaymentProvider {
     async close(providerRef) {
       const client = stripeClient(await mustHaveKeys());
       try {
-        // A renewal invoice was charged by Stripe itself: there is nothing of ours to close.
-        if (isInvoiceRef(providerRef)) return invoiceState(await client.invoices.retrieve(providerRef));
+        // A renewal invoice was charged by Stripe itself: there is nothing of ours to close. An
+        // upgrade's invoice left open (a declined card) is voided, which drops its pending change.
+        if (isInvoiceRef(providerRef)) {
+          const invoice = await client.invoices.retrieve(providerRef);
+          if (invoice.status === 'open' && invoice.billing_reason === 'subscription_update')
+            return updateInvoiceState(await client.invoices.voidInvoice(providerRef));
+          return invoiceState(invoice);
+        }
         return sessionState(await client.checkout.sessions.expire(providerRef));
       } catch (error) {
         if (isMissing(error)) return { state: 'missing', amount: null, currency: null };
@@ -335,7 +357,10 @@ async function intentOfSession(client: Stripe, reference: string): Promise<strin
   return invoice ? intentOfInvoice(await client.invoices.retrieve(invoice)) : null;
 }
 
-/** A renewal's payment is referenced by its invoice (`in_…`), every other by its Checkout Session. */
+/**
+ * A renewal's or an upgrade's payment is referenced by its invoice (`in_…`), every other by its
+ * Checkout Session.
+ */
 const isInvoiceRef = (reference: string) => reference.startsWith('in_');
 
 /** A renewal invoice as a trade: paid once Stripe says so; void or uncollectible closes it. */

@@ -1,5 +1,5 @@
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
-import { createOrder, getBill } from '@app/contract/billing/orders';
+import { createOrder, getBill, previewOrder } from '@app/contract/billing/orders';
 import { listSavedPaymentMethods } from '@app/contract/billing/payment-methods';
 import { createPayment } from '@app/contract/billing/payments';
 import {
@@ -21,6 +21,7 @@ import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
 import { signUpUser, type TestApp } from '../../../test/test-app';
 import { ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
+import { reconcileTrades } from '../reconcile';
 import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
 import { stripeInterval } from './stripe-subscriptions';
 
@@ -283,9 +284,139 @@ describe('Stripe subscriptions (stand-in)', () => {
     return made;
   }
 
-  it('an upgrade paid ends the old plan’s subscription at once; a downgrade lets it end at the period’s end', async () => {
+  /**
+   * Stripe's proration, computed here from the subscription's own period (not by the code under
+   * test): the new price for a whole new period, less the old price's unused part at `at`, rounded.
+   */
+  const stripeUpgradeDue = (held: Stripe.Subscription, newPrice: number, at: number) => {
+    const item = held.items.data[0];
+    if (!item) throw new Error('no item');
+    const { current_period_start: start, current_period_end: end } = item;
+    return newPrice - Math.round(((item.price.unit_amount ?? 0) * (end - at)) / (end - start));
+  };
+
+  async function upgradeOrder(user: Caller, key: string) {
+    return (
+      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
+    ).ok();
+  }
+
+  const payOnStripe = async (user: Caller, billId: string) =>
+    (
+      await callEndpoint(t.app, createPayment, { as: user, body: { bill_id: billId, method: 'stripe' } })
+    ).ok();
+
+  it('an upgrade of the plan Stripe renews changes that subscription: priced as Stripe prorates, paid by the card on file at once, granted once, and renewals renew the new plan', async () => {
+    const { user, teamId, order: first, sessionId } = await subscribe('pro_monthly');
+    const subscriptionId = await pay(sessionId);
+    const before = stripe.subscriptions.get(subscriptionId);
+    const teamPlan = await planId(t, 'team_monthly');
+    const preview = (
+      await callEndpoint(t.app, previewOrder, { as: user, query: { plan_id: teamPlan } })
+    ).ok();
+    expect(preview.kind).toBe('upgrade');
+    const made = await upgradeOrder(user, 'team_monthly');
+    // The bill is what Stripe will invoice for the change at the second the order was priced.
+    expect(made.bill.pay_amount).toBe(stripeUpgradeDue(before, made.order.price, made.order.creation_time));
+    expect(made.order.proration_credit).toBe(made.order.price - made.bill.pay_amount);
+    const payment = await payOnStripe(user, made.bill.id);
+    // No Checkout: the card on file paid, and the payer goes straight to the result page.
+    expect(payment.next).toMatchObject({ kind: 'redirect' });
+    if (payment.next.kind !== 'redirect') throw new Error('redirect');
+    expect(new URL(payment.next.url).pathname).toBe('/payment/result');
+    expect(await billStatus(user, made.bill.id)).toBe('paid');
+    await stripe.webhooks.idle();
+    const after = stripe.subscriptions.get(subscriptionId);
+    expect(after.status).toBe('active');
+    expect(after.items.data[0]?.price.unit_amount).toBe(made.order.price);
+    expect(after.metadata).toMatchObject({ order_id: made.order.id, plan_id: teamPlan, team_id: teamId });
+    // The cycle restarted: the new plan's period is whole, as our upgrade's is.
+    expect(after.items.data[0]?.current_period_start).toBeGreaterThanOrEqual(made.order.creation_time);
+    const invoice = stripe.subscriptions.invoices.get(after.latest_invoice as string);
+    expect([invoice?.billing_reason, invoice?.amount_paid]).toEqual([
+      'subscription_update',
+      made.bill.pay_amount,
+    ]);
+    // Its invoice.paid, ten times at once and twice more: still one payment, one grant.
+    const paidEvent = lastEvent('invoice.paid', invoice?.id ?? '');
+    await stripe.webhooks.replay(paidEvent.id, 10, true);
+    await stripe.webhooks.replay(paidEvent.id, 2, false);
+    expect((await ordersOfTeam(teamId)).map((o) => [o.kind, o.status])).toEqual([
+      ['subscribe', 'paid'],
+      ['upgrade', 'paid'],
+    ]);
+    expect(await grantsOf([made.order.id])).toHaveLength(1);
+    const mirror = await mirrorOf(subscriptionId);
+    expect(mirror).toMatchObject({
+      status: 'active',
+      orderId: made.order.id,
+      planId: teamPlan,
+      amount: made.order.price,
+    });
+    // The next renewal renews the new plan at its price.
+    stripe.renew(subscriptionId);
+    await stripe.webhooks.idle();
+    const renewal = (await ordersOfTeam(teamId)).find((o) => o.kind === 'renew');
+    expect([renewal?.planId, renewal?.payAmount, renewal?.status]).toEqual([
+      teamPlan,
+      made.order.price,
+      'paid',
+    ]);
+    expect(first.plan_id).not.toBe(teamPlan);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
+  it('a declined card changes nothing until the upgrade’s invoice is paid; an expired bill voids it and drops the change', async () => {
+    const { user, teamId, sessionId } = await subscribe('pro_monthly');
+    const subscriptionId = await pay(sessionId);
+    const oldPrice = stripe.subscriptions.get(subscriptionId).items.data[0]?.price.unit_amount;
+    stripe.subscriptions.declineNextRenewal(subscriptionId);
+    const made = await upgradeOrder(user, 'team_monthly');
+    const payment = await payOnStripe(user, made.bill.id);
+    if (payment.next.kind !== 'redirect') throw new Error('redirect');
+    // Stripe's hosted invoice page takes another card (or 3-D Secure).
+    expect(payment.next.url).toContain('/i/in_');
+    await stripe.webhooks.idle();
+    expect(await billStatus(user, made.bill.id)).toBe('unpaid');
+    const pending = stripe.subscriptions.get(subscriptionId);
+    expect(pending.items.data[0]?.price.unit_amount).toBe(oldPrice);
+    expect(pending.pending_update?.subscription_items?.[0]?.price.unit_amount).toBe(made.order.price);
+    expect((await mirrorOf(subscriptionId))?.pendingUpdate).not.toBeNull();
+    // Paid on the hosted page: the change applies and the bill is paid, once.
+    stripe.subscriptions.payInvoice(pending.latest_invoice as string);
+    await stripe.webhooks.idle();
+    expect(await billStatus(user, made.bill.id)).toBe('paid');
+    expect(stripe.subscriptions.get(subscriptionId).items.data[0]?.price.unit_amount).toBe(made.order.price);
+    expect(await grantsOf([made.order.id])).toHaveLength(1);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+
+    // Another team's card is declined and its bill runs out: reconciliation voids the invoice.
+    const other = await subscribe('pro_monthly');
+    const otherSubscription = await pay(other.sessionId);
+    stripe.subscriptions.declineNextRenewal(otherSubscription);
+    const otherMade = await upgradeOrder(other.user, 'team_monthly');
+    await payOnStripe(other.user, otherMade.bill.id);
+    await stripe.webhooks.idle();
+    const invoiceId = stripe.subscriptions.get(otherSubscription).latest_invoice as string;
+    await reconcileTrades(t.platform, new Date((otherMade.bill.expire_time + 60) * 1000));
+    expect(stripe.subscriptions.invoices.get(invoiceId)?.status).toBe('void');
+    const dropped = stripe.subscriptions.get(otherSubscription);
+    expect([dropped.pending_update, dropped.items.data[0]?.price.unit_amount]).toEqual([null, oldPrice]);
+    expect(await billStatus(other.user, otherMade.bill.id)).not.toBe('paid');
+    expect(await grantsOf([otherMade.order.id])).toHaveLength(0);
+  });
+
+  it('an upgrade paid by Checkout (the subscription was set to end) ends the old plan’s subscription at once; a downgrade lets it end at the period’s end', async () => {
     const up = await subscribe('pro_monthly');
     const upSubscription = await pay(up.sessionId);
+    // Set to end, it is not changed: the upgrade is paid once, by Checkout.
+    (
+      await callEndpoint(t.app, actOnStripeSubscription, {
+        as: admin,
+        params: { id: upSubscription },
+        body: { action: 'cancel_at_period_end', reason: 'customer asked' },
+      })
+    ).ok();
     const upgrade = await changePlan(up.user, 'team_monthly');
     expect(upgrade.order.kind).toBe('upgrade');
     expect(stripe.subscriptions.get(upSubscription).status).toBe('canceled');

@@ -235,6 +235,20 @@ export async function subscriptionNotification(
       subscription: subscriptionId,
     },
   };
+  // An upgrade's invoice pays the payment started with it (stripe-plan-change.ts), known by its id;
+  // one not known yet (its notice ahead of the payment's row) is settled by the start itself.
+  if (invoice.status === 'paid' && invoice.billing_reason === 'subscription_update') {
+    const known = await findPaymentByRef(platform.db, 'stripe', invoice.id);
+    if (!known) return { ...nothing(read), providerRef: invoice.id };
+    return {
+      eventId: event.id,
+      action: 'captured',
+      providerRef: invoice.id,
+      amount: notifiedAmount(invoice.amount_paid),
+      currency: invoice.currency,
+      payload: { event: { id: event.id, type: event.type }, ...read },
+    };
+  }
   const renews = invoice.status === 'paid' && invoice.billing_reason === 'subscription_cycle';
   if (!renews || !mirror) return { ...nothing(read), providerRef: invoice.id };
   const renewal = await renewalPayment(platform, invoice, mirror);
@@ -327,7 +341,8 @@ export async function endSubscription(client: Stripe, subscriptionId: string): P
 
 /**
  * A plan change paid for (with any provider) replaces what Stripe renews: an upgrade starts now, so
- * the old plan's subscription ends at once (its unused part was credited in the upgrade's price);
+ * the old plan's subscription ends at once (its unused part was credited in the upgrade's price),
+ * unless the upgrade was that subscription's own change (then it is only read back);
  * a downgrade starts at the period's end, so the subscription ends then instead of renewing. The
  * new plan is paid period by period from then on. Answers the subscriptions changed.
  */
@@ -338,8 +353,17 @@ export async function stopRenewalsReplacedBy(
 ): Promise<string[]> {
   const order = await orderOfPayment(platform.db, paid.provider, paid.providerRef);
   if (!order || (order.kind !== 'upgrade' && order.kind !== 'downgrade')) return [];
+  // An upgrade paid by changing a subscription (its invoice) keeps that one: it renews the new plan.
+  const kept =
+    paid.provider === 'stripe' && paid.providerRef.startsWith('in_')
+      ? await subscriptionOfReference(client, paid.providerRef)
+      : null;
   const changed: string[] = [];
   for (const live of await liveSubscriptionsOfTeam(platform.db, order.teamId)) {
+    if (live.id === kept) {
+      await platform.db.transaction((tx) => syncStripeSubscription(tx, client, live.id));
+      continue;
+    }
     if (order.kind === 'upgrade') await endSubscription(client, live.id);
     else if (!live.cancelAtPeriodEnd)
       await client.subscriptions.update(
