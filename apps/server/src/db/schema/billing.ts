@@ -304,7 +304,7 @@ export const paymentNotifications = pgTable(
     orderId: text('order_id'),
     /** The vendor-neutral action: captured | failed | canceled | unknown */
     action: text('action').notNull(),
-    /** applied | duplicate | refused_signature | refused_amount | refused_currency | refused_expired | unknown_reference | recorded */
+    /** applied | duplicate | recorded | ignored | unknown_reference | refused_signature | refused_amount | refused_currency | refused_expired | refused_paid | returned | missing_permission */
     outcome: text('outcome').notNull(),
     detail: text('detail'),
     amount: money('amount'),

@@ -18,7 +18,8 @@ export type NotificationOutcome =
   | 'refused_currency'
   | 'refused_expired'
   | 'refused_paid'
-  | 'returned';
+  | 'returned'
+  | 'missing_permission';
 
 interface Decision {
   outcome: NotificationOutcome;
@@ -61,6 +62,15 @@ export async function applyNotification(
       payload: notification.payload as object,
     });
 
+  // Told by the adapter: its key may not read what the notice names, so the log says which
+  // permission to give the key (an operator fixes it; Stripe's redelivery never would).
+  if (notification.missingPermission && notification.action === 'not_supported') {
+    await log(db, {
+      outcome: 'missing_permission',
+      detail: `the key lacks the ${notification.missingPermission} permission`,
+    });
+    return 'missing_permission';
+  }
   const known = await findPaymentByRef(db, provider, notification.providerRef);
   if (!known) {
     await log(db, { outcome: 'unknown_reference', detail: 'no payment has this reference' });

@@ -35,6 +35,12 @@ export interface ProviderNotification {
    * `refundNo` among them; each is asked of the vendor the same way.
    */
   refundNos?: string[];
+  /**
+   * A notice that settles nothing, which the adapter could not read back because its key lacks
+   * this permission (a Stripe restricted key without `rak_payment_intent_read`): logged naming it
+   * and acknowledged, since delivering it again could read no more.
+   */
+  missingPermission?: string;
 }
 
 /**

@@ -541,6 +541,7 @@ export const NOTIFICATION_OUTCOMES = [
   'refused_expired',
   'refused_paid',
   'returned',
+  'missing_permission',
 ] as const;
 
 export function notificationOutcomeLabel(outcome: string, t: Translate): string {
@@ -567,6 +568,8 @@ export function notificationOutcomeLabel(outcome: string, t: Translate): string 
       return t('Refused: already paid');
     case 'returned':
       return t('Given back: paid twice');
+    case 'missing_permission':
+      return t('Not read: the key lacks a permission');
     default:
       return outcome;
   }

@@ -9,7 +9,7 @@ import {
 } from '@app/contract/billing/stripe-payment-intents';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operationRecords, stripePaymentIntents } from '../../../db/schema';
+import { operationRecords, paymentNotifications, stripePaymentIntents } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import { failure } from '../../../test/stripe-stand-in/protocol';
 import { CHECKOUT_EVENT_TYPES, type StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
@@ -18,6 +18,13 @@ import { planId, teamIdOf } from '../../billing/billing.test-kit';
 import { stripeClient } from '../../foreign-keys/stripe-api';
 import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
 import { backfillStripeIntents } from './stripe-mirror';
+
+/** What Stripe answers a restricted key without read access to payment intents. */
+const forbidden = failure(403, {
+  type: 'invalid_request_error',
+  message:
+    "The provided key 'rk_test_****abcd' does not have the required permissions for this endpoint on account 'acct_standin'. Having the 'rak_payment_intent_read' permission would allow this request to continue.",
+});
 
 /**
  * The mirror of Stripe's PaymentIntents, against the Stripe stand-in over real HTTP on a real
@@ -295,11 +302,6 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
     await stripe.pay(paying.sessionId);
     await stripe.webhooks.idle();
     const intentId = stripe.intentOf(paying.sessionId) as string;
-    const forbidden = failure(403, {
-      type: 'invalid_request_error',
-      message:
-        "The provided key 'rk_test_****abcd' does not have the required permissions for this endpoint on account 'acct_standin'. Having the 'rak_payment_intent_read' permission would allow this request to continue.",
-    });
     stripe.failNext('GET', /^\/v1\/payment_intents/, forbidden, 2);
     const sync = await callEndpoint(t.app, syncStripePaymentIntents, {
       as: admin,
@@ -320,6 +322,66 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
       .where(eq(operationRecords.action, 'stripe.payment_intent.sync'));
     expect(records.at(-1)).toMatchObject({ result: 'failure' });
     expect(records.at(-1)?.error).toMatch(/^CONFLICT: The Stripe key cannot read payment intents/);
+  });
+
+  it("a restricted key that cannot read payment intents: the intent's and its charge's events are acknowledged, logged naming the permission, and the session still pays the bill", async () => {
+    const user = await signUpUser(t.app);
+    const paying = await payWithStripe(user, 'credits_1000');
+    stripe.webhooks.hold = true;
+    await stripe.pay(paying.sessionId);
+    const aboutIntent = stripe.webhooks
+      .queued()
+      .filter((event) => event.type.startsWith('payment_intent.') || event.type.startsWith('charge.'));
+    expect(aboutIntent.map((event) => event.type)).toEqual(['payment_intent.succeeded', 'charge.succeeded']);
+    // Each read of an intent is refused, as Stripe refuses every one for such a key.
+    stripe.failNext('GET', /^\/v1\/payment_intents/, forbidden, aboutIntent.length);
+    const deliveries = await stripe.webhooks.flush();
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(deliveries.map(() => 200));
+    const answered = deliveries.filter((delivery) =>
+      aboutIntent.some((event) => event.id === delivery.eventId),
+    );
+    expect(answered.map((delivery) => JSON.parse(delivery.answer).outcome)).toEqual([
+      'missing_permission',
+      'missing_permission',
+    ]);
+    const logged = await t.platform.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.outcome, 'missing_permission'));
+    expect(
+      logged.filter((row) => aboutIntent.some((event) => event.id === row.eventId)).map((row) => row.detail),
+    ).toEqual([
+      'the key lacks the rak_payment_intent_read permission',
+      'the key lacks the rak_payment_intent_read permission',
+    ]);
+
+    const bill = (await callEndpoint(t.app, getBill, { as: user, query: { id: paying.bill.id } })).ok().bill;
+    expect(bill.status).toBe('paid');
+    expect(await mirrored(stripe.intentOf(paying.sessionId) as string)).toBeNull();
+
+    // A refund's events, read back with the same key: the refund is found by our number and its
+    // payment by the session the refund names, though the intent could not be read.
+    stripe.webhooks.hold = true;
+    (
+      await callEndpoint(t.app, refundOrder, {
+        as: admin,
+        params: { id: paying.order.id },
+        body: { reason: 'restricted key', amount: 100 },
+      })
+    ).ok();
+    const refundEvents = stripe.webhooks.queued().map((event) => event.type);
+    expect(refundEvents).toEqual(['refund.created', 'charge.refunded']);
+    stripe.failNext('GET', /^\/v1\/payment_intents/, forbidden, refundEvents.length);
+    const refundDeliveries = await stripe.webhooks.flush();
+    expect(refundDeliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+    const order = (
+      await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: paying.order.id } })
+    ).ok();
+    expect(order.refunds.map((refund) => refund.status)).toEqual(['succeeded']);
+    const refundNo = `${paying.order.order_num}R1`;
+    expect(
+      order.notifications.filter((n) => n.detail === `refund ${refundNo}`).map((n) => n.outcome),
+    ).toEqual(['recorded', 'recorded']);
   });
 
   it('the list and the refresh need their permissions', async () => {

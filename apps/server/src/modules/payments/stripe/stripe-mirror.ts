@@ -29,6 +29,9 @@ export function intentOfEvent(event: Stripe.Event): string | null {
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
+/** The permission a restricted key needs to read an intent back (Stripe's 403 names it). */
+export const INTENT_READ_PERMISSION = 'rak_payment_intent_read';
+
 /** What an intent said when read: kept with the event in the notifications log. */
 export interface SyncedState {
   status: string;
@@ -101,7 +104,7 @@ export async function mirrorStripeEvent(
   db: Db,
   client: Stripe,
   event: Stripe.Event,
-): Promise<{ providerRef: string; payload: Record<string, unknown> } | null> {
+): Promise<{ providerRef: string; payload: Record<string, unknown>; missingPermission?: string } | null> {
   const intentId = intentOfEvent(event);
   if (!intentId) return null;
   return mirrorStripeIntent(db, client, intentId, event);
@@ -110,15 +113,32 @@ export async function mirrorStripeEvent(
 /**
  * The intent `event` is about (named by the event, or by the object it names as read back from
  * Stripe) brought up to date in the mirror; answers the reference to log the event under (see
- * `mirrorStripeEvent`) and what the intent then said.
+ * `mirrorStripeEvent`) and what the intent then said. A restricted key that may not read intents
+ * leaves the mirror as it was and says so (`missingPermission`): the notice is then acknowledged
+ * and logged naming the permission, since Stripe's retries would be refused the same way forever.
  */
 export async function mirrorStripeIntent(
   db: Db,
   client: Stripe,
   intentId: string,
   event: Pick<Stripe.Event, 'id' | 'type'>,
-): Promise<{ providerRef: string; payload: Record<string, unknown> }> {
-  const row = await db.transaction((tx) => syncStripeIntent(tx, client, intentId));
+): Promise<{ providerRef: string; payload: Record<string, unknown>; missingPermission?: string }> {
+  let row: StripeIntentRow | null;
+  try {
+    row = await db.transaction((tx) => syncStripeIntent(tx, client, intentId));
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripePermissionError)) throw error;
+    return {
+      providerRef: intentId,
+      payload: {
+        event: { id: event.id, type: event.type },
+        payment_intent: intentId,
+        synced: null,
+        missing_permission: INTENT_READ_PERMISSION,
+      },
+      missingPermission: INTENT_READ_PERMISSION,
+    };
+  }
   const payment = row?.paymentId ? await paymentOfIntent(db, row.paymentId) : null;
   return {
     providerRef: payment?.providerRef ?? intentId,

@@ -86,11 +86,19 @@ export async function refundNotification(
   };
   const base = { eventId: event.id, amount: null, currency: null, payload };
   if (!mirrored || numbers.length === 0)
-    return { ...base, action: 'not_supported', providerRef: mirrored?.providerRef ?? objectId };
+    return {
+      ...base,
+      action: 'not_supported',
+      providerRef: mirrored?.providerRef ?? objectId,
+      ...(mirrored?.missingPermission ? { missingPermission: mirrored.missingPermission } : {}),
+    };
+  // An intent the key may not read names no payment: our refund names its Checkout Session
+  // (`metadata.session`), so the refund still settles at once.
+  const session = refunds.map((refund) => refund.metadata?.session).find((ref) => typeof ref === 'string');
   return {
     ...base,
     action: 'refund_update',
-    providerRef: mirrored.providerRef,
+    providerRef: mirrored.missingPermission && session ? session : mirrored.providerRef,
     refundNo: numbers[0],
     refundNos: numbers,
   };
