@@ -85,3 +85,58 @@ export const stripeSubscriptions = pgTable(
     index('stripe_subscriptions_created_idx').on(t.stripeCreatedAt),
   ],
 );
+
+/** One phase of a schedule as the mirror keeps it: times in seconds, as Stripe gives them. */
+export interface StripeSchedulePhaseRecord {
+  start: number;
+  end: number;
+  items: {
+    price_id: string;
+    /** Null when Stripe's price is not a flat per-unit amount (tiered). */
+    unit_amount: number | null;
+    /** Upper case, as our bills keep it. */
+    currency: string;
+    interval: string | null;
+    interval_count: number | null;
+    quantity: number | null;
+  }[];
+  trial: boolean;
+  trial_end: number | null;
+  /** Ours, from the phase's metadata: the plan it moves to and the order that asked for it. */
+  plan_id: string | null;
+  order_id: string | null;
+}
+
+/**
+ * Our mirror of Stripe's subscription schedules (`/admin/stripe/schedule`): what Stripe last said
+ * of each, read back on each `subscription_schedule.*` event and on an admin's action. A schedule
+ * holds a subscription's future (a downgrade as a phase at the period's end); the phases are kept
+ * whole as one JSON array, read only by the page. `subscription_id` stays the subscription it
+ * governed after a release, when Stripe moves it to `released_subscription`.
+ */
+export const stripeSubscriptionSchedules = pgTable(
+  'stripe_subscription_schedules',
+  {
+    /** Stripe's id (`sub_sched_…`). */
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id'),
+    customerId: text('customer_id').notNull(),
+    teamId: text('team_id'),
+    status: text('status').notNull(),
+    endBehavior: text('end_behavior').notNull(),
+    currentPhaseStart: timestamp('current_phase_start', { withTimezone: true }),
+    currentPhaseEnd: timestamp('current_phase_end', { withTimezone: true }),
+    phases: jsonb('phases').$type<StripeSchedulePhaseRecord[]>().notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    releasedSubscription: text('released_subscription'),
+    stripeCreatedAt: timestamp('stripe_created_at', { withTimezone: true }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stripe_subscription_schedules_team_idx').on(t.teamId),
+    index('stripe_subscription_schedules_subscription_idx').on(t.subscriptionId),
+    index('stripe_subscription_schedules_created_idx').on(t.stripeCreatedAt),
+  ],
+);
