@@ -20,6 +20,7 @@ import {
   unknownParam,
 } from './protocol';
 import { listPage, listRefunds, refundEvent, settleHeldRefund } from './refunds';
+import { StandInSchedules } from './schedules';
 import { type RecurringPrice, recurringOf, StandInSubscriptions } from './subscriptions';
 
 /**
@@ -149,6 +150,8 @@ export interface StripeStandIn {
   cards: StandInCards;
   /** Subscriptions and their invoices as Stripe holds them (subscriptions.ts). */
   subscriptions: StandInSubscriptions;
+  /** Subscription schedules, applied by the renewal clock (schedules.ts). */
+  schedules: StandInSchedules;
   /** The test clock reaches the subscription's period end: it renews (or ends, if set to). */
   renew(subscriptionId: string): ReturnType<StandInSubscriptions['renew']>;
   /** A delayed payment (bank debit) clears or fails. */
@@ -270,6 +273,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     },
     emit: (type, object) => dispatch(makeObjectEvent(type as 'invoice.paid', object)),
   });
+  const schedules = new StandInSchedules(subscriptions, {
+    now: () => now(),
+    emit: (type, object) => dispatch(makeObjectEvent(type, object)),
+  });
   /** The line items' names, shown on the hosted page (Stripe keeps them as line items). */
   const itemNames = new Map<string, string[]>();
   const idempotent = new Map<string, Idempotent | 'in_flight'>();
@@ -354,9 +361,15 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   ): Stripe.Event;
   function makeObjectEvent(type: 'charge.succeeded' | 'charge.refunded', object: Stripe.Charge): Stripe.Event;
   function makeObjectEvent(type: 'invoice.paid', object: Stripe.Invoice | Stripe.Subscription): Stripe.Event;
+  function makeObjectEvent(type: string, object: Stripe.SubscriptionSchedule): Stripe.Event;
   function makeObjectEvent(
     type: string,
-    object: Stripe.PaymentIntent | Stripe.Charge | Stripe.Invoice | Stripe.Subscription,
+    object:
+      | Stripe.PaymentIntent
+      | Stripe.Charge
+      | Stripe.Invoice
+      | Stripe.Subscription
+      | Stripe.SubscriptionSchedule,
   ): Stripe.Event {
     return {
       id: newId('evt_'),
@@ -1014,6 +1027,16 @@ ${
       if (subscription[1] === 'POST') return answer(subscriptions.update(subscription[2], record.form));
       return answer(subscriptions.cancel(subscription[2], record.form));
     }
+    if (route === 'POST /v1/subscription_schedules') return answer(schedules.create(record.form));
+    if (route === 'GET /v1/subscription_schedules') return answer(schedules.list(record.form));
+    const schedule = /^(GET|POST) \/v1\/subscription_schedules\/([^/]+)(?:\/(release|cancel))?$/.exec(route);
+    if (schedule?.[2]) {
+      const [, method, scheduleId, act] = schedule;
+      if (method === 'GET' && !act) return answer(schedules.retrieve(scheduleId));
+      if (method === 'POST' && act === 'release') return answer(schedules.release(scheduleId));
+      if (method === 'POST' && act === 'cancel') return answer(schedules.cancel(scheduleId));
+      if (method === 'POST' && !act) return answer(schedules.update(scheduleId, record.form));
+    }
     if (route === 'POST /v1/prices') return answer(subscriptions.createPrice(record.form));
     if (route === 'POST /v1/invoices/create_preview') return answer(subscriptions.preview(record.form));
     const voiding = /^POST \/v1\/invoices\/([^/]+)\/void$/.exec(route)?.[1];
@@ -1215,6 +1238,7 @@ ${
     },
     cards,
     subscriptions,
+    schedules,
     renew: (id) => subscriptions.renew(id),
     settle: async (id, succeeded) => {
       const session = sessionOrThrow(id);

@@ -155,7 +155,25 @@ const PENDING_UPDATE_PARAMS = [
   'metadata',
 ];
 
+/**
+ * What a subscription schedule (schedules.ts) makes of a period's end: the next phase begins (its
+ * price, free as a trial or not, its metadata set on the subscription, until its end), or the
+ * schedule ends by canceling the subscription.
+ */
+export type PhaseTurn =
+  | {
+      kind: 'phase';
+      price: RecurringPrice;
+      priceObject: Stripe.Price;
+      trial: boolean;
+      metadata: Record<string, string>;
+      endsAt: number;
+    }
+  | { kind: 'cancel' };
+
 export class StandInSubscriptions {
+  /** Set by the schedules: what the end of a subscription's period turns into. */
+  phaseAt: ((subscriptionId: string, at: number) => PhaseTurn | null) | null = null;
   readonly held = new Map<string, Held>();
   readonly invoices = new Map<string, Stripe.Invoice>();
   /** Prices made with `POST /v1/prices`, for a change of price to name. */
@@ -168,7 +186,7 @@ export class StandInSubscriptions {
     return structuredClone(value);
   }
 
-  private priceObject(price: RecurringPrice, created: number): Stripe.Price {
+  priceObject(price: RecurringPrice, created: number): Stripe.Price {
     return {
       id: newId('price_'),
       object: 'price',
@@ -199,7 +217,7 @@ export class StandInSubscriptions {
     };
   }
 
-  private planObject(price: Stripe.Price): Stripe.Plan {
+  planObject(price: Stripe.Price): Stripe.Plan {
     return {
       id: price.id,
       object: 'plan',
@@ -482,30 +500,45 @@ export class StandInSubscriptions {
     const item = subscription.items.data[0];
     if (!item) throw new Error(`subscription ${id} has no item`);
     const start = item.current_period_end;
-    if (subscription.cancel_at_period_end) {
+    const turn = this.phaseAt?.(id, start) ?? null;
+    if (subscription.cancel_at_period_end || turn?.kind === 'cancel') {
       subscription.status = 'canceled';
       subscription.canceled_at = subscription.canceled_at ?? this.hooks.now();
       subscription.ended_at = start;
       this.hooks.emit('customer.subscription.deleted', subscription);
       return { subscription: this.copy(subscription), invoice: null };
     }
-    const end = addInterval(start, held.price.interval, held.price.intervalCount);
-    const declined = held.declineNext;
-    held.declineNext = false;
-    const intentId = declined
-      ? null
-      : this.hooks.charge({
-          amount: held.price.amount,
-          currency: held.price.currency,
-          metadata: { subscription: id, ...subscription.metadata },
-          sessionId: held.sessionId,
-        });
+    // A schedule's next phase begins: its price from now on, its metadata on the subscription.
+    if (turn?.kind === 'phase') {
+      item.price = this.copy(turn.priceObject);
+      item.plan = this.planObject(turn.priceObject);
+      held.price = turn.price;
+      for (const [key, value] of Object.entries(turn.metadata)) subscription.metadata[key] = value;
+    }
+    const trial = turn?.kind === 'phase' && turn.trial;
+    const end =
+      turn?.kind === 'phase'
+        ? turn.endsAt
+        : addInterval(start, held.price.interval, held.price.intervalCount);
+    // A trial phase is not charged: its invoice is for nothing, and paid.
+    const declined = !trial && held.declineNext;
+    if (!trial) held.declineNext = false;
+    const intentId =
+      trial || declined
+        ? null
+        : this.hooks.charge({
+            amount: held.price.amount,
+            currency: held.price.currency,
+            metadata: { subscription: id, ...subscription.metadata },
+            sessionId: held.sessionId,
+          });
     const invoice = this.invoiceFor(held, {
       reason: 'subscription_cycle',
       periodStart: start,
       periodEnd: end,
       intentId,
       paid: !declined,
+      amount: trial ? 0 : held.price.amount,
     });
     subscription.latest_invoice = invoice.id;
     if (declined) {
@@ -514,11 +547,34 @@ export class StandInSubscriptions {
     } else {
       item.current_period_start = start;
       item.current_period_end = end;
-      subscription.status = 'active';
+      subscription.status = trial ? 'trialing' : 'active';
+      subscription.trial_start = trial ? start : subscription.trial_start;
+      subscription.trial_end = trial ? end : subscription.trial_end;
       this.hooks.emit('invoice.paid', invoice);
     }
     this.hooks.emit('customer.subscription.updated', subscription);
     return { subscription: this.copy(subscription), invoice: this.copy(invoice) };
+  }
+
+  /** The subscription's schedule, as schedules.ts sets it (`schedule`), or clears it on release. */
+  setSchedule(id: string, scheduleId: string | null): void {
+    this.heldOrThrow(id).subscription.schedule = scheduleId;
+  }
+
+  /** The subscription as held (not a copy), for schedules.ts to read its item and period. */
+  heldSubscription(id: string): { subscription: Stripe.Subscription; price: RecurringPrice } | null {
+    const held = this.held.get(id);
+    return held ? { subscription: held.subscription, price: held.price } : null;
+  }
+
+  /** A schedule canceled: its subscription ends at once. */
+  endNow(id: string): void {
+    const held = this.heldOrThrow(id);
+    const at = this.hooks.now();
+    held.subscription.status = 'canceled';
+    held.subscription.canceled_at = at;
+    held.subscription.ended_at = at;
+    this.hooks.emit('customer.subscription.deleted', held.subscription);
   }
 
   retrieve(id: string, expand: readonly string[] = []): Stripe.Subscription | StripeFailure {

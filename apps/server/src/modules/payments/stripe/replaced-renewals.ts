@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
 import type { Platform } from '../../../platform/platform';
 import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
 import { configuredStripe, stripeClient } from '../../foreign-keys/stripe-api';
 import { tellAdmins } from '../../messages/tell-admins';
-import { stopRenewalsReplacedBy } from './stripe-subscriptions';
+import { scheduleDowngrade } from './stripe-downgrade';
+import { endSubscription, subscriptionOfReference, syncStripeSubscription } from './stripe-subscriptions';
+import { liveSubscriptionsOfTeam, orderOfPayment } from './stripe-subscriptions.repo';
 
 /**
  * After a plan change is paid (by any provider), what Stripe renews for the team's old plan stops
@@ -33,4 +36,45 @@ export async function stopReplacedRenewals(
       template: 'payments.replaced',
     });
   }
+}
+
+/**
+ * A plan change paid for (with any provider) replaces what Stripe renews: an upgrade starts now, so
+ * the old plan's subscription ends at once (its unused part was credited in the upgrade's price),
+ * unless the upgrade was that subscription's own change (then it is only read back);
+ * a downgrade starts at the period's end, so the subscription's schedule changes it then to the
+ * new plan (stripe-downgrade.ts), or, where Stripe cannot renew the new plan, it ends then and the
+ * new plan is paid period by period. Answers the subscriptions changed.
+ */
+async function stopRenewalsReplacedBy(
+  platform: Platform,
+  client: Stripe,
+  paid: { provider: string; providerRef: string },
+): Promise<string[]> {
+  const order = await orderOfPayment(platform.db, paid.provider, paid.providerRef);
+  if (!order || (order.kind !== 'upgrade' && order.kind !== 'downgrade')) return [];
+  // An upgrade paid by changing a subscription (its invoice) keeps that one: it renews the new plan.
+  const kept =
+    paid.provider === 'stripe' && paid.providerRef.startsWith('in_')
+      ? await subscriptionOfReference(client, paid.providerRef)
+      : null;
+  const changed: string[] = [];
+  for (const live of await liveSubscriptionsOfTeam(platform.db, order.teamId)) {
+    if (live.id === kept) {
+      await platform.db.transaction((tx) => syncStripeSubscription(tx, client, live.id));
+      continue;
+    }
+    if (order.kind === 'upgrade') await endSubscription(client, live.id);
+    else if (!(await scheduleDowngrade(client, live.id, order))) {
+      if (live.cancelAtPeriodEnd) continue;
+      await client.subscriptions.update(
+        live.id,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `replaced:${live.id}:${order.orderId}` },
+      );
+    }
+    await platform.db.transaction((tx) => syncStripeSubscription(tx, client, live.id));
+    changed.push(live.id);
+  }
+  return changed;
 }

@@ -135,7 +135,18 @@ export async function linkIntentToPayment(
 /** What a payment bought: its order's kind and team (a plan change replaces what renews). */
 export async function orderOfPayment(db: Queryable, provider: string, providerRef: string) {
   const [row] = await db
-    .select({ orderId: orders.id, kind: orders.kind, teamId: orders.teamId })
+    .select({
+      orderId: orders.id,
+      orderNum: orders.orderNum,
+      kind: orders.kind,
+      teamId: orders.teamId,
+      userId: orders.userId,
+      planId: orders.planId,
+      price: orders.price,
+      currency: orders.currency,
+      validity: orders.validity,
+      validityUnit: orders.validityUnit,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));

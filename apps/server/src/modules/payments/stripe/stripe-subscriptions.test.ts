@@ -406,7 +406,7 @@ describe('Stripe subscriptions (stand-in)', () => {
     expect(await grantsOf([otherMade.order.id])).toHaveLength(0);
   });
 
-  it('an upgrade paid by Checkout (the subscription was set to end) ends the old plan’s subscription at once; a downgrade lets it end at the period’s end', async () => {
+  it('an upgrade paid by Checkout (the subscription was set to end) ends the old plan’s subscription at once', async () => {
     const up = await subscribe('pro_monthly');
     const upSubscription = await pay(up.sessionId);
     // Set to end, it is not changed: the upgrade is paid once, by Checkout.
@@ -421,17 +421,45 @@ describe('Stripe subscriptions (stand-in)', () => {
     expect(upgrade.order.kind).toBe('upgrade');
     expect(stripe.subscriptions.get(upSubscription).status).toBe('canceled');
     expect((await mirrorOf(upSubscription))?.status).toBe('canceled');
+  });
 
+  it('a downgrade is a schedule phase at the period’s end: its paid period free on Stripe, then Stripe renews the new plan at its price', async () => {
     const down = await subscribe('team_monthly');
     const downSubscription = await pay(down.sessionId);
+    const proPlan = await planId(t, 'pro_monthly');
     const downgrade = await changePlan(down.user, 'pro_monthly');
     expect(downgrade.order.kind).toBe('downgrade');
     const held = stripe.subscriptions.get(downSubscription);
-    expect([held.status, held.cancel_at_period_end]).toEqual(['active', true]);
-    // At the period's end Stripe renews nothing: the downgrade's own period follows.
-    stripe.renew(downSubscription);
+    // Not set to end: a schedule takes it on to the new plan.
+    expect([held.status, held.cancel_at_period_end]).toEqual(['active', false]);
+    expect(held.schedule).toMatch(/^sub_sched_/);
+    const schedule = stripe.schedules.held.get(held.schedule as string)?.schedule;
+    const period = held.items.data[0];
+    expect(schedule?.end_behavior).toBe('release');
+    expect(
+      schedule?.phases.map((phase) => [phase.start_date, phase.trial, phase.metadata?.order_id ?? null]),
+    ).toEqual([
+      [period?.current_period_start, false, down.order.id],
+      [period?.current_period_end, true, downgrade.order.id],
+    ]);
+    // The period's end: the downgrade's own period begins, already paid, so Stripe charges nothing.
+    const turned = stripe.renew(downSubscription);
     await stripe.webhooks.idle();
+    expect(turned.invoice?.amount_paid).toBe(0);
+    expect(turned.subscription.status).toBe('trialing');
     expect((await ordersOfTeam(down.teamId)).map((o) => o.kind)).toEqual(['subscribe', 'downgrade']);
+    expect((await mirrorOf(downSubscription))?.orderId).toBe(downgrade.order.id);
+    // Its end: released, Stripe renews the new plan at its price, an order of the new plan.
+    const renewed = stripe.renew(downSubscription);
+    await stripe.webhooks.idle();
+    expect(renewed.invoice?.amount_paid).toBe(downgrade.order.price);
+    expect(stripe.schedules.held.get(held.schedule as string)?.schedule.status).toBe('released');
+    const renewal = (await ordersOfTeam(down.teamId)).find((o) => o.kind === 'renew');
+    expect([renewal?.planId, renewal?.payAmount, renewal?.status]).toEqual([
+      proPlan,
+      downgrade.order.price,
+      'paid',
+    ]);
     expect(await ledgerExplains(t, down.teamId)).toBe(true);
   });
 

@@ -249,7 +249,9 @@ export async function subscriptionNotification(
       payload: { event: { id: event.id, type: event.type }, ...read },
     };
   }
-  const renews = invoice.status === 'paid' && invoice.billing_reason === 'subscription_cycle';
+  // A phase Stripe charges nothing for (a downgrade's period, paid to us already) renews nothing.
+  const renews =
+    invoice.status === 'paid' && invoice.billing_reason === 'subscription_cycle' && invoice.amount_paid > 0;
   if (!renews || !mirror) return { ...nothing(read), providerRef: invoice.id };
   const renewal = await renewalPayment(platform, invoice, mirror);
   if (!renewal) return { ...nothing(read), providerRef: invoice.id };
@@ -337,43 +339,4 @@ export async function endSubscription(client: Stripe, subscriptionId: string): P
     if (isMissing(error)) return;
     throw error;
   }
-}
-
-/**
- * A plan change paid for (with any provider) replaces what Stripe renews: an upgrade starts now, so
- * the old plan's subscription ends at once (its unused part was credited in the upgrade's price),
- * unless the upgrade was that subscription's own change (then it is only read back);
- * a downgrade starts at the period's end, so the subscription ends then instead of renewing. The
- * new plan is paid period by period from then on. Answers the subscriptions changed.
- */
-export async function stopRenewalsReplacedBy(
-  platform: Platform,
-  client: Stripe,
-  paid: { provider: string; providerRef: string },
-): Promise<string[]> {
-  const order = await orderOfPayment(platform.db, paid.provider, paid.providerRef);
-  if (!order || (order.kind !== 'upgrade' && order.kind !== 'downgrade')) return [];
-  // An upgrade paid by changing a subscription (its invoice) keeps that one: it renews the new plan.
-  const kept =
-    paid.provider === 'stripe' && paid.providerRef.startsWith('in_')
-      ? await subscriptionOfReference(client, paid.providerRef)
-      : null;
-  const changed: string[] = [];
-  for (const live of await liveSubscriptionsOfTeam(platform.db, order.teamId)) {
-    if (live.id === kept) {
-      await platform.db.transaction((tx) => syncStripeSubscription(tx, client, live.id));
-      continue;
-    }
-    if (order.kind === 'upgrade') await endSubscription(client, live.id);
-    else if (!live.cancelAtPeriodEnd)
-      await client.subscriptions.update(
-        live.id,
-        { cancel_at_period_end: true },
-        { idempotencyKey: `replaced:${live.id}:${order.orderId}` },
-      );
-    else continue;
-    await platform.db.transaction((tx) => syncStripeSubscription(tx, client, live.id));
-    changed.push(live.id);
-  }
-  return changed;
 }
