@@ -155,6 +155,34 @@ test.describe('billing with Stripe Checkout (stand-in)', () => {
     ).toBeVisible();
   });
 
+  test('a Pro subscriber on Stripe upgrades to Team: Stripe’s credit for the unused part, the card on file pays at once, with no Checkout page', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { user } = await paidWithStripe(request, baseURL as string, 'pro_monthly');
+    await signInAt(page, baseURL as string, '/usm/plan', user.email, user.password);
+    const team = page.getByRole('region', { name: 'Team', exact: true });
+    await team.getByRole('button', { name: 'Upgrade Team' }).click();
+    await expect(page).toHaveURL(/\/account\/order\/confirm\?plan_id=/);
+    // Paid moments ago: nearly the whole $19.00 is credited against Team's price.
+    await expect(page.getByText('Unused part of your current plan', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^-\$1[89]\.\d\d$/)).toBeVisible();
+    await shot(page, 'billing-stripe-upgrade-confirm-en');
+    await page.getByRole('button', { name: 'Confirm and pay' }).click();
+    const methods = page
+      .getByRole('dialog', { name: 'Payment' })
+      .getByRole('group', { name: 'Payment methods' });
+    await methods.getByRole('button', { name: 'Card (Stripe)' }).click();
+    // Straight back to the result page: Stripe charged the card that pays the subscription.
+    await expect(page).toHaveURL(/\/payment\/result\?order_id=/);
+    await expect(page.getByText('Payment received')).toBeVisible();
+    await shot(page, 'billing-stripe-upgrade-result-en');
+    await page.goto('/account/subscription');
+    await expect(page.getByText('Team', { exact: true }).first()).toBeVisible();
+  });
+
   test('a Pro plan paid on Stripe renews on Stripe: an admin sees its subscription and sets it to end at the period’s end, with a reason', async ({
     page,
     request,
