@@ -22,6 +22,7 @@ import { messagesModule } from './modules/messages/messages.routes';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.routes';
 import { paymentsModule } from './modules/payments/payments.routes';
 import { stripeMirrorModule } from './modules/payments/stripe/stripe-mirror.routes';
+import { stripeSchedulesModule } from './modules/payments/stripe/stripe-schedules.routes';
 import { stripeSubscriptionsModule } from './modules/payments/stripe/stripe-subscriptions.routes';
 import { permissionsModule } from './modules/permissions/permissions.routes';
 import { personalizationModule } from './modules/personalization/personalization.routes';
@@ -78,6 +79,7 @@ export const serverModules: ServerModule[] = [
   paymentsModule,
   stripeMirrorModule,
   stripeSubscriptionsModule,
+  stripeSchedulesModule,
   paymentMethodsModule,
   creditsModule,
 ];

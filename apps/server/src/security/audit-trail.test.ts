@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRecords } from '../db/schema';
 import { BILLING_VALID_CALLS } from '../modules/billing/billing-audit.test-kit';
 import { STRIPE_MIRROR_VALID_CALLS } from '../modules/payments/stripe/stripe-mirror.test-kit';
+import { STRIPE_SCHEDULES_VALID_CALLS } from '../modules/payments/stripe/stripe-schedules.test-kit';
 import { STRIPE_SUBSCRIPTIONS_VALID_CALLS } from '../modules/payments/stripe/stripe-subscriptions.test-kit';
 import { type Caller, callEndpoint } from '../test/call-endpoint';
 import { uploadThrough } from '../test/multipart';
@@ -92,6 +93,7 @@ const VALID_CALLS: Record<string, ValidCall> = {
   ...BILLING_VALID_CALLS,
   ...STRIPE_MIRROR_VALID_CALLS,
   ...STRIPE_SUBSCRIPTIONS_VALID_CALLS,
+  ...STRIPE_SCHEDULES_VALID_CALLS,
   [setAdminUserRole.id]: async (h) => {
     const user = await signUpUser(h.app);
     return () =>
