@@ -18,6 +18,7 @@ import {
   subscriptions,
 } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
+import { failure } from '../../../test/stripe-stand-in/protocol';
 import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
 import { signUpUser, type TestApp } from '../../../test/test-app';
 import { ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
@@ -174,6 +175,30 @@ describe('Stripe subscriptions (stand-in)', () => {
     stripe.renew(subscriptionId);
     await stripe.webhooks.idle();
     expect((await ordersOfTeam(teamId)).map((o) => o.kind)).toEqual(['subscribe', 'renew', 'renew']);
+  });
+
+  it('a key that may not read payment intents still renews: the renewal is granted, only the intents mirror goes without it', async () => {
+    const { teamId, sessionId } = await subscribe();
+    const subscriptionId = await pay(sessionId);
+    stripe.webhooks.hold = true;
+    stripe.renew(subscriptionId);
+    stripe.failNext(
+      'GET',
+      /^\/v1\/payment_intents/,
+      failure(403, {
+        type: 'invalid_request_error',
+        message:
+          "The provided key 'rk_test_****abcd' does not have the required permissions for this endpoint. Having the 'rak_payment_intent_read' permission would allow this request to continue.",
+      }),
+      20,
+    );
+    const deliveries = await stripe.webhooks.flush();
+    expect(deliveries.map((d) => d.status)).toEqual(deliveries.map(() => 200));
+    expect((await ordersOfTeam(teamId)).map((o) => [o.kind, o.status])).toEqual([
+      ['subscribe', 'paid'],
+      ['renew', 'paid'],
+    ]);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
   });
 
   it('out of order: invoice.paid and subscription.updated before the session completes leave the state Stripe holds', async () => {

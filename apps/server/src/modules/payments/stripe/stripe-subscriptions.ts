@@ -284,9 +284,14 @@ async function linkInvoiceIntent(
 ): Promise<void> {
   const intentId = intentOfInvoice(invoice);
   if (!intentId) return;
-  await platform.db.transaction(async (tx) => {
-    if (await syncStripeIntent(tx, client, intentId)) await linkIntentToPayment(tx, intentId, ours);
-  });
+  try {
+    await platform.db.transaction(async (tx) => {
+      if (await syncStripeIntent(tx, client, intentId)) await linkIntentToPayment(tx, intentId, ours);
+    });
+  } catch (error) {
+    // A restricted key that may not read intents: the mirror goes without it, the payment does not.
+    if (!(error instanceof Stripe.errors.StripePermissionError)) throw error;
+  }
 }
 
 /**
