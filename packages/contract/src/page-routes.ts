@@ -175,6 +175,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'admin.subscriptions.view',
     'features/admin-stripe/subscriptions-page#StripeSubscriptionsPage',
   ),
+  admin(
+    '/admin/stripe/schedule',
+    'admin.subscriptions.view',
+    'features/admin-stripe/schedules-page#StripeSchedulesPage',
+  ),
   admin('/admin/storage', 'admin.storage.view', 'features/admin-storage/admin-files-page#AdminFilesPage'),
   admin(
     '/admin/storage/stat',

@@ -89,6 +89,12 @@ export function LatestInvoice({ subscription }: { subscription: StripeSubscripti
   );
 }
 
+/** The subscription's schedule on `/admin/stripe/schedule`, found by its id. */
+export function ScheduleLink({ id }: { id: string | null }) {
+  if (!id) return null;
+  return <Link to={`/admin/stripe/schedule?${new URLSearchParams({ q: id })}`}>{id}</Link>;
+}
+
 function orderLink(orderId: string) {
   return <Link to={`/admin/order/details?${new URLSearchParams({ id: orderId })}`}>{orderId}</Link>;
 }
@@ -171,7 +177,11 @@ export function SubscriptionDrawer({
                 label: t('Pending update'),
                 children: shown.pending_update ? t('Yes') : t('No'),
               },
-              { key: 'schedule', label: t('Schedule'), children: shown.schedule_id ?? '' },
+              {
+                key: 'schedule',
+                label: t('Schedule'),
+                children: <ScheduleLink id={shown.schedule_id} />,
+              },
               { key: 'team', label: t('Team'), children: shown.team?.name ?? '' },
               {
                 key: 'plan',

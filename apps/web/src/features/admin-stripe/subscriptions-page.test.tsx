@@ -127,6 +127,30 @@ describe(PATH, () => {
     expect(ending.queryByRole('button', { name: 'Cancel at period end subscription sub_2' })).toBeNull();
   });
 
+  it("a subscription's schedule links to the schedules page, in the list and in the drawer", async () => {
+    signIn();
+    server({
+      'GET /api/admin/stripe/subscriptions': {
+        body: page([subscriptionFixture({ schedule_id: 'sub_sched_1' })]),
+      },
+      'GET /api/admin/stripe/subscriptions/sub_1': {
+        body: { ...DETAILS, subscription: subscriptionFixture({ schedule_id: 'sub_sched_1' }) },
+      },
+    });
+    renderApp(PATH);
+    const user = setup();
+
+    const row = await rowOf('sub_1');
+    expect(row.getByRole('link', { name: 'sub_sched_1' }).getAttribute('href')).toBe(
+      '/admin/stripe/schedule?q=sub_sched_1',
+    );
+    await user.click(row.getByRole('button', { name: 'Events of subscription sub_1' }));
+    const drawer = within(await screen.findByRole('dialog'));
+    expect((await drawer.findByRole('link', { name: 'sub_sched_1' })).getAttribute('href')).toBe(
+      '/admin/stripe/schedule?q=sub_sched_1',
+    );
+  });
+
   it('a canceled subscription offers no cancel or resume, only sync', async () => {
     signIn();
     server();

@@ -24,6 +24,7 @@ import {
   LatestInvoice,
   periodText,
   renewalText,
+  ScheduleLink,
   SubscriptionDrawer,
   subscriptionActions,
 } from './subscription-drawer';
@@ -158,6 +159,14 @@ export function StripeSubscriptionsPage() {
             headerName: t('Pending update'),
             samples: [t('Yes'), t('No')],
             valueGetter: ({ data }) => (data ? (data.pending_update ? t('Yes') : t('No')) : ''),
+          },
+          {
+            field: 'schedule_id',
+            headerName: t('Schedule'),
+            kind: 'code',
+            samples: ['sub_sched_000000000000000000000000'],
+            cellRenderer: ({ data }: { data?: StripeSubscriptionRow }) =>
+              data ? <ScheduleLink id={data.schedule_id} /> : null,
           },
           {
             field: 'synced_time',

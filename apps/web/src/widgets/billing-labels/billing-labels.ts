@@ -7,6 +7,11 @@ import type { PaymentMethod } from '@app/contract/billing/payments';
 import { type PlanChoice, type PlanKind, planTerm } from '@app/contract/billing/plans';
 import type { StripeIntentStatus } from '@app/contract/billing/stripe-payment-intents';
 import type {
+  STRIPE_SCHEDULE_ACTIONS,
+  StripeScheduleEndBehavior,
+  StripeScheduleStatus,
+} from '@app/contract/billing/stripe-schedules';
+import type {
   STRIPE_INTERVALS,
   STRIPE_INVOICE_STATUSES,
   STRIPE_SUBSCRIPTION_ACTIONS,
@@ -618,4 +623,52 @@ export function statusColor(status: string): string | undefined {
     default:
       return undefined;
   }
+}
+
+/** Stripe's subscription schedule statuses (`/admin/stripe/schedule`), in Stripe's own sense. */
+export function stripeScheduleStatusLabel(status: StripeScheduleStatus | string, t: Translate): string {
+  const labels: Record<StripeScheduleStatus, string> = {
+    not_started: t('Not started'),
+    active: t('Active'),
+    completed: t('Completed'),
+    released: t('Released'),
+    canceled: t('Canceled'),
+  };
+  return labels[status as StripeScheduleStatus] ?? status;
+}
+
+/** A schedule's status as a tag colour: waiting blue, applying green, over grey. */
+export function stripeScheduleStatusColor(status: string): string | undefined {
+  const colors: Record<StripeScheduleStatus, string> = {
+    not_started: 'processing',
+    active: 'success',
+    completed: 'default',
+    released: 'default',
+    canceled: 'default',
+  };
+  return colors[status as StripeScheduleStatus];
+}
+
+/** What a schedule does to its subscription after its last phase. */
+export function stripeScheduleEndBehaviorLabel(
+  behavior: StripeScheduleEndBehavior | string,
+  t: Translate,
+): string {
+  const labels: Record<StripeScheduleEndBehavior, string> = {
+    release: t('Keeps the subscription'),
+    cancel: t('Cancels the subscription'),
+  };
+  return labels[behavior as StripeScheduleEndBehavior] ?? behavior;
+}
+
+/** What an operator does to a Stripe schedule: the buttons say it. */
+export function stripeScheduleActionLabel(
+  action: (typeof STRIPE_SCHEDULE_ACTIONS)[number] | string,
+  t: Translate,
+): string {
+  const labels: Record<(typeof STRIPE_SCHEDULE_ACTIONS)[number], string> = {
+    release: t('Release'),
+    cancel: t('Cancel schedule'),
+  };
+  return labels[action as (typeof STRIPE_SCHEDULE_ACTIONS)[number]] ?? action;
 }
