@@ -12,6 +12,7 @@ import type { RecurringTerms } from '../payments/bills-to-pay';
 import { paymentsOfOrder } from '../payments/payments.repo';
 import { listProviders } from '../payments/payments.service';
 import { stripeUpgradeCredit } from '../payments/stripe/stripe-plan-change';
+import { renewingSubscriptionOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import {
   type BillRow,
   expireBills,
@@ -114,14 +115,20 @@ export function toBill(row: BillRow): Bill {
 /** `/usm/plan`: active plans, each with what choosing it would mean now. */
 export async function listPlansForTeam(platform: Platform, ctx: SignedInContext) {
   await ensureTeamBilling(platform.db, ctx.team.id);
-  const [rows, active, providers] = await Promise.all([
+  const [rows, active, providers, renewing] = await Promise.all([
     listPlanRows(platform.db, { status: 'active' }),
     findActive(platform.db, ctx.team.id),
     listProviders(platform, ctx),
+    renewingSubscriptionOfTeam(platform.db, ctx.team.id),
   ]);
   const current = await currentPlan(platform.db, active, rows);
+  // Renewed by Stripe, the current plan is not renewed by hand too (it would pay a period twice).
+  const choiceOf = (row: PlanRecord) => {
+    const { choice } = planStep(current, row);
+    return choice === 'renew' && renewing ? 'current' : choice;
+  };
   return {
-    items: rows.map((row) => ({ ...toPlan(ctx, row), choice: planStep(current, row).choice })),
+    items: rows.map((row) => ({ ...toPlan(ctx, row), choice: choiceOf(row) })),
     current_plan_id: active?.plan.id ?? rows.find((row) => row.isDefault)?.id ?? '',
     // Test mode only while every provider offered here moves no money (the sandbox, test keys).
     test_mode: providers.items.length > 0 && providers.items.every((provider) => provider.test_mode),
@@ -163,6 +170,11 @@ async function price(
   if (kind === null) {
     throw validationError({
       plan_id: 'The free plan is not bought: it is what you have without a paid plan',
+    });
+  }
+  if (kind === 'renew' && (await renewingSubscriptionOfTeam(db, teamId))) {
+    throw new AppError('CONFLICT', {
+      msg: 'Your plan renews by itself on Stripe at the end of each period: renewing it by hand would pay for a period twice',
     });
   }
   const chain = active ? await scheduledChain(db, teamId) : [];

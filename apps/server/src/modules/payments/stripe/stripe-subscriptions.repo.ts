@@ -152,3 +152,22 @@ export async function orderOfPayment(db: Queryable, provider: string, providerRe
     .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
   return row ?? null;
 }
+
+/**
+ * The team's Stripe subscription that will renew its plan by itself (live and not set to end), or
+ * null: billing offers no renewal by hand beside it, which would pay for a period twice.
+ */
+export async function renewingSubscriptionOfTeam(db: Queryable, teamId: string) {
+  const [row] = await db
+    .select({ id: stripeSubscriptions.id, currentPeriodEnd: stripeSubscriptions.currentPeriodEnd })
+    .from(stripeSubscriptions)
+    .where(
+      and(
+        eq(stripeSubscriptions.teamId, teamId),
+        eq(stripeSubscriptions.cancelAtPeriodEnd, false),
+        inArray(stripeSubscriptions.status, ['active', 'trialing', 'past_due']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

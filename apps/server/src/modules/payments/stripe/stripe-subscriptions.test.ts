@@ -2,6 +2,7 @@ import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
 import { createOrder, getBill, previewOrder } from '@app/contract/billing/orders';
 import { listSavedPaymentMethods } from '@app/contract/billing/payment-methods';
 import { createPayment } from '@app/contract/billing/payments';
+import { listPlans } from '@app/contract/billing/plans';
 import {
   actOnStripeSubscription,
   getStripeSubscription,
@@ -175,6 +176,29 @@ describe('Stripe subscriptions (stand-in)', () => {
     stripe.renew(subscriptionId);
     await stripe.webhooks.idle();
     expect((await ordersOfTeam(teamId)).map((o) => o.kind)).toEqual(['subscribe', 'renew', 'renew']);
+  });
+
+  it('a plan Stripe renews is not renewed by hand beside it (a period paid twice); once set to end, it can be', async () => {
+    const { user, sessionId } = await subscribe('pro_monthly');
+    const subscriptionId = await pay(sessionId);
+    const pro = await planId(t, 'pro_monthly');
+    const choiceOfPro = async () =>
+      (await callEndpoint(t.app, listPlans, { as: user })).ok().items.find((p) => p.id === pro)?.choice;
+    expect(await choiceOfPro()).toBe('current');
+    const refused = await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: pro } });
+    expect(refused.status).toBe(409);
+    expect(JSON.parse(refused.text).msg).toMatch(/renews by itself on Stripe/);
+    (
+      await callEndpoint(t.app, actOnStripeSubscription, {
+        as: admin,
+        params: { id: subscriptionId },
+        body: { action: 'cancel_at_period_end', reason: 'customer asked' },
+      })
+    ).ok();
+    expect(await choiceOfPro()).toBe('renew');
+    expect(
+      (await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: pro } })).ok().order.kind,
+    ).toBe('renew');
   });
 
   it('a key that may not read payment intents still renews: the renewal is granted, only the intents mirror goes without it', async () => {
