@@ -29,6 +29,12 @@ export async function startStripe() {
     'customer.subscription.deleted',
     'invoice.paid',
     'invoice.payment_failed',
+    'invoice.voided',
+    'subscription_schedule.created',
+    'subscription_schedule.updated',
+    'subscription_schedule.released',
+    'subscription_schedule.canceled',
+    'subscription_schedule.completed',
     'refund.failed',
   ];
   return {

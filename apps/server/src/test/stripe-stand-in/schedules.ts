@@ -29,7 +29,8 @@ import {
  *   replaced; the first must keep the current phase's start; a phase lasts `end_date`, or
  *   `duration`, or one interval of its price; `items[0][price]` or `items[0][price_data]`;
  *   `trial=true` charges nothing for it; its `metadata` is set on the subscription when it begins;
- * - `GET /v1/subscription_schedules/:id`, `GET /v1/subscription_schedules` (`customer`, `limit`);
+ * - `GET /v1/subscription_schedules/:id` (`expand[]=phases.items.price`), `GET
+ *   /v1/subscription_schedules` (`customer`, `limit`);
  * - `POST /v1/subscription_schedules/:id/release` (the subscription stays, without a schedule) and
  *   `/cancel` (the subscription ends now).
  *
@@ -335,9 +336,24 @@ export class StandInSchedules {
     return this.copy(schedule);
   }
 
-  retrieve(id: string): Stripe.SubscriptionSchedule | StripeFailure {
+  /** `expand[]=phases.items.price` gives each phase's item its price object, as Stripe does. */
+  retrieve(id: string, expand: readonly string[] = []): Stripe.SubscriptionSchedule | StripeFailure {
     const held = this.held.get(id);
-    return held ? this.copy(held.schedule) : noSuch('subscription_schedule', id);
+    if (!held) return noSuch('subscription_schedule', id);
+    const answer = this.copy(held.schedule);
+    if (expand.includes('phases.items.price')) {
+      answer.phases.forEach((phase, index) => {
+        const own = held.phases[index];
+        for (const item of phase.items) if (own) item.price = this.copy(own.priceObject);
+      });
+    }
+    return answer;
+  }
+
+  /** A price a phase names, for `GET /v1/prices/:id`. */
+  price(id: string): Stripe.Price | null {
+    const found = this.ownPrice(id);
+    return found ? this.copy(found.object) : null;
   }
 
   list(form: FormObject): Stripe.ApiList<Stripe.SubscriptionSchedule> {

@@ -1032,12 +1032,20 @@ ${
     const schedule = /^(GET|POST) \/v1\/subscription_schedules\/([^/]+)(?:\/(release|cancel))?$/.exec(route);
     if (schedule?.[2]) {
       const [, method, scheduleId, act] = schedule;
-      if (method === 'GET' && !act) return answer(schedules.retrieve(scheduleId));
+      if (method === 'GET' && !act) {
+        const expand = Array.isArray(record.form.expand) ? record.form.expand.map(String) : [];
+        return answer(schedules.retrieve(scheduleId, expand));
+      }
       if (method === 'POST' && act === 'release') return answer(schedules.release(scheduleId));
       if (method === 'POST' && act === 'cancel') return answer(schedules.cancel(scheduleId));
       if (method === 'POST' && !act) return answer(schedules.update(scheduleId, record.form));
     }
     if (route === 'POST /v1/prices') return answer(subscriptions.createPrice(record.form));
+    const priceId = /^GET \/v1\/prices\/([^/]+)$/.exec(route)?.[1];
+    if (priceId) {
+      const found = subscriptions.price(priceId) ?? schedules.price(priceId);
+      return answer(found ?? noSuch('price', priceId));
+    }
     if (route === 'POST /v1/invoices/create_preview') return answer(subscriptions.preview(record.form));
     const voiding = /^POST \/v1\/invoices\/([^/]+)\/void$/.exec(route)?.[1];
     if (voiding) return answer(subscriptions.voidInvoice(voiding));

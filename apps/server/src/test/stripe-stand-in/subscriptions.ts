@@ -655,6 +655,17 @@ export class StandInSubscriptions {
     return this.copy(subscription);
   }
 
+  /** `GET /v1/prices/:id`: one made with `POST /v1/prices`, or a subscription's item's. */
+  price(id: string): Stripe.Price | null {
+    const made = this.prices.get(id);
+    if (made) return this.copy(made.object);
+    for (const held of this.held.values()) {
+      const item = held.subscription.items.data.find((candidate) => candidate.price.id === id);
+      if (item) return this.copy(item.price);
+    }
+    return null;
+  }
+
   /** `POST /v1/prices`: a recurring price in a two-decimal currency, on a product made with it. */
   createPrice(form: FormObject): Stripe.Price | StripeFailure {
     for (const key of Object.keys(form)) {

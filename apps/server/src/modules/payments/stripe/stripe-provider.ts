@@ -22,6 +22,7 @@ import { teamStripeCustomer } from './stripe-customer';
 import { mirrorStripeEvent } from './stripe-mirror';
 import { initiateStripeUpgrade, updateInvoiceState } from './stripe-plan-change';
 import { isRefundEvent, refundNoOf, refundNotification } from './stripe-refund-events';
+import { isScheduleEvent, scheduleNotification } from './stripe-schedules';
 import { STRIPE_SIGNATURE_HEADER, verifyStripeWebhook } from './stripe-signature';
 import {
   endSubscription,
@@ -226,6 +227,8 @@ export function stripeProvider(platform: Platform): PaymentProvider {
       if (isRefundEvent(event)) return refundNotification(platform.db, stripeClient(values), event);
       // A subscription's or its invoice's: a paid renewal is a capture of its own order's payment.
       if (isSubscriptionEvent(event)) return subscriptionNotification(platform, stripeClient(values), event);
+      // A schedule's: its mirror is kept (`/admin/stripe/schedule`), nothing is settled.
+      if (isScheduleEvent(event)) return scheduleNotification(platform, stripeClient(values), event);
       if (
         !(CHECKOUT_EVENTS as readonly string[]).includes(event.type) ||
         object?.object !== 'checkout.session'

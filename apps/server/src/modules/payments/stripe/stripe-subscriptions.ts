@@ -8,9 +8,7 @@ import { syncStripeIntent } from './stripe-mirror';
 import { paymentOfIntent } from './stripe-mirror.repo';
 import {
   linkIntentToPayment,
-  liveSubscriptionsOfTeam,
   lockSubscriptionMirror,
-  orderOfPayment,
   type StripeSubscriptionRow,
   upsertSubscriptionMirror,
 } from './stripe-subscriptions.repo';
