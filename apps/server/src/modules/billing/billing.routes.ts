@@ -44,7 +44,9 @@ export const billingModule: ServerModule = {
     route(planApi.setFunctionPermission, ({ ctx, body }) => plans.setFunctionPermission(platform, ctx, body));
     // Orders and bills
     route(orderApi.previewOrder, ({ ctx, query }) => orders.previewOrder(platform, ctx, query.plan_id));
-    route(orderApi.createOrder, ({ ctx, body }) => orders.createOrder(platform, ctx, body.plan_id));
+    route(orderApi.createOrder, ({ ctx, body, request }) =>
+      orders.createOrder(platform, ctx, body.plan_id, request.log),
+    );
     route(orderApi.listOrders, ({ ctx, query }) => orders.listOrders(platform, ctx, query));
     route(orderApi.getOrder, ({ ctx, params }) => orders.getOrder(platform, ctx, params.id));
     route(orderApi.cancelOrder, ({ ctx, params }) => orders.cancelOrder(platform, ctx, params.id));

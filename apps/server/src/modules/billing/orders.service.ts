@@ -1,6 +1,7 @@
 import type { Bill, Order, zOrderKind, zPaymentSummary } from '@app/contract/billing/orders';
 import type { zPlanChoice } from '@app/contract/billing/plans';
 import type { ListQuery } from '@app/contract/list';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { AppError, validationError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
@@ -11,6 +12,7 @@ import type { RequestContext } from '../../platform/request-context';
 import type { RecurringTerms } from '../payments/bills-to-pay';
 import { paymentsOfOrder } from '../payments/payments.repo';
 import { listProviders } from '../payments/payments.service';
+import { stopReplacedRenewals } from '../payments/stripe/replaced-renewals';
 import { stripeUpgradeCredit } from '../payments/stripe/stripe-plan-change';
 import { renewingSubscriptionOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import {
@@ -271,9 +273,15 @@ export async function previewOrder(platform: Platform, ctx: SignedInContext, pla
  * Confirms a plan: the order (price snapshot, readable number) and its unpaid bill, which
  * expires in 30 minutes. The team's other unpaid orders are canceled (one open order at a time,
  * so a stale pro-rata price is never paid); an open order of the same plan is answered again.
- * An order with nothing to pay (an upgrade fully covered by its credit) is paid at once.
+ * An order with nothing to pay (an upgrade fully covered by its credit) is paid at once, and what
+ * Stripe renews of the old plan stops, as after any paid upgrade.
  */
-export async function createOrder(platform: Platform, ctx: SignedInContext, planId: string) {
+export async function createOrder(
+  platform: Platform,
+  ctx: SignedInContext,
+  planId: string,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+) {
   await ensureTeamBilling(platform.db, ctx.team.id);
   const now = new Date();
   const providerCredit = await providerCreditFor(platform, ctx, planId, now);
@@ -285,7 +293,7 @@ export async function createOrder(platform: Platform, ctx: SignedInContext, plan
     for (const open of await lockUnpaidOrders(tx, ctx.team.id)) {
       const stillOpen = open.bill?.status === 'unpaid' && open.bill.expiresAt > now;
       if (stillOpen && open.order.planId === planId && open.order.payAmount === priced.pay) {
-        return { order: open.order, bill: open.bill };
+        return { order: open.order, bill: open.bill, paidNow: false };
       }
       if (open.bill.status === 'unpaid') await updateBill(tx, open.bill.id, { status: 'canceled' });
       await updateOrder(tx, open.order.id, { status: 'canceled', canceledAt: now });
@@ -324,8 +332,9 @@ export async function createOrder(platform: Platform, ctx: SignedInContext, plan
       bill = await updateBill(tx, bill.id, { status: 'paid', paidAt: now, method: 'credit' });
       await fulfilOrder(tx, order, now);
     }
-    return { order, bill };
+    return { order, bill, paidNow: priced.pay === 0 };
   });
+  if (made.paidNow) await stopReplacedRenewals(platform, { orderId: made.order.id }, log);
   return { order: toOrder(ctx, made.order), bill: toBill(made.bill) };
 }
 

@@ -6,16 +6,20 @@ import { configuredStripe, stripeClient } from '../../foreign-keys/stripe-api';
 import { tellAdmins } from '../../messages/tell-admins';
 import { scheduleDowngrade } from './stripe-downgrade';
 import { endSubscription, subscriptionOfReference, syncStripeSubscription } from './stripe-subscriptions';
-import { liveSubscriptionsOfTeam, orderOfPayment } from './stripe-subscriptions.repo';
+import { liveSubscriptionsOfTeam, orderOfPayment, planChangeOrderById } from './stripe-subscriptions.repo';
+
+/** What replaced the old plan: a payment of a plan change, or its order paid with nothing to pay. */
+export type Replacement = { provider: string; providerRef: string } | { orderId: string };
 
 /**
- * After a plan change is paid (by any provider), what Stripe renews for the team's old plan stops
- * (`stopRenewalsReplacedBy`). Stripe out of reach does not undo the payment: the operators are
- * told, since the old plan would otherwise be charged again at its period's end.
+ * After a plan change is paid (by any provider, or by its credit alone), what Stripe renews for
+ * the team's old plan stops (`stopRenewalsReplacedBy`). Stripe out of reach does not undo the
+ * payment: the operators are told, since the old plan would otherwise be charged again at its
+ * period's end.
  */
 export async function stopReplacedRenewals(
   platform: Platform,
-  paid: { provider: string; providerRef: string; orderId?: string | null },
+  paid: Replacement,
   log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<void> {
   const values = configuredStripe(await readForeignKey(platform, 'stripe'));
@@ -23,7 +27,7 @@ export async function stopReplacedRenewals(
   try {
     await stopRenewalsReplacedBy(platform, stripeClient(values), paid);
   } catch (error) {
-    log?.warn({ err: error, payment: paid.providerRef }, 'could not stop a replaced Stripe subscription');
+    log?.warn({ err: error, replacement: paid }, 'could not stop a replaced Stripe subscription');
     await tellAdmins(platform, {
       permission: 'admin.subscriptions.edit',
       level: 'important',
@@ -44,18 +48,23 @@ export async function stopReplacedRenewals(
  * unless the upgrade was that subscription's own change (then it is only read back);
  * a downgrade starts at the period's end, so the subscription's schedule changes it then to the
  * new plan (stripe-downgrade.ts), or, where Stripe cannot renew the new plan, it ends then and the
- * new plan is paid period by period. Answers the subscriptions changed.
+ * new plan is paid period by period. An upgrade its credit pays whole (nothing charged, so no
+ * invoice changes the subscription) ends it too: its unused part is what paid for the new plan.
+ * Answers the subscriptions changed.
  */
 async function stopRenewalsReplacedBy(
   platform: Platform,
   client: Stripe,
-  paid: { provider: string; providerRef: string },
+  paid: Replacement,
 ): Promise<string[]> {
-  const order = await orderOfPayment(platform.db, paid.provider, paid.providerRef);
+  const order =
+    'orderId' in paid
+      ? await planChangeOrderById(platform.db, paid.orderId)
+      : await orderOfPayment(platform.db, paid.provider, paid.providerRef);
   if (!order || (order.kind !== 'upgrade' && order.kind !== 'downgrade')) return [];
   // An upgrade paid by changing a subscription (its invoice) keeps that one: it renews the new plan.
   const kept =
-    paid.provider === 'stripe' && paid.providerRef.startsWith('in_')
+    'providerRef' in paid && paid.provider === 'stripe' && paid.providerRef.startsWith('in_')
       ? await subscriptionOfReference(client, paid.providerRef)
       : null;
   const changed: string[] = [];

@@ -133,23 +133,34 @@ export async function linkIntentToPayment(
 }
 
 /** What a payment bought: its order's kind and team (a plan change replaces what renews). */
+/** What a plan change's order says of the plan Stripe should renew after it. */
+const planChangeColumns = {
+  orderId: orders.id,
+  orderNum: orders.orderNum,
+  kind: orders.kind,
+  teamId: orders.teamId,
+  userId: orders.userId,
+  planId: orders.planId,
+  price: orders.price,
+  currency: orders.currency,
+  validity: orders.validity,
+  validityUnit: orders.validityUnit,
+};
+
+export type PlanChangeOrder = NonNullable<Awaited<ReturnType<typeof orderOfPayment>>>;
+
 export async function orderOfPayment(db: Queryable, provider: string, providerRef: string) {
   const [row] = await db
-    .select({
-      orderId: orders.id,
-      orderNum: orders.orderNum,
-      kind: orders.kind,
-      teamId: orders.teamId,
-      userId: orders.userId,
-      planId: orders.planId,
-      price: orders.price,
-      currency: orders.currency,
-      validity: orders.validity,
-      validityUnit: orders.validityUnit,
-    })
+    .select(planChangeColumns)
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return row ?? null;
+}
+
+/** The same for an order paid with no payment (an upgrade its credit covers whole). */
+export async function planChangeOrderById(db: Queryable, orderId: string): Promise<PlanChangeOrder | null> {
+  const [row] = await db.select(planChangeColumns).from(orders).where(eq(orders.id, orderId));
   return row ?? null;
 }
 

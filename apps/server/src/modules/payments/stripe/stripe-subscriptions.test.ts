@@ -472,6 +472,25 @@ describe('Stripe subscriptions (stand-in)', () => {
     expect((await mirrorOf(upSubscription))?.status).toBe('canceled');
   });
 
+  it('an upgrade its credit pays whole (a fresh yearly plan to a monthly one) charges nothing and ends the subscription that would renew the old plan', async () => {
+    const { user, teamId, sessionId } = await subscribe('pro_yearly');
+    const subscriptionId = await pay(sessionId);
+    const made = await upgradeOrder(user, 'team_monthly');
+    // The unused year is worth more than the new month: nothing to pay, paid at once.
+    expect([made.order.kind, made.bill.pay_amount, made.order.proration_credit]).toEqual([
+      'upgrade',
+      0,
+      made.order.price,
+    ]);
+    expect(await billStatus(user, made.bill.id)).toBe('paid');
+    await stripe.webhooks.idle();
+    // Left as it was, Stripe would charge the old year again at its end beside the new plan.
+    expect(stripe.subscriptions.get(subscriptionId).status).toBe('canceled');
+    expect((await mirrorOf(subscriptionId))?.status).toBe('canceled');
+    expect(await grantsOf([made.order.id])).toHaveLength(1);
+    expect(await ledgerExplains(t, teamId)).toBe(true);
+  });
+
   it('a downgrade is a schedule phase at the period’s end: its paid period free on Stripe, then Stripe renews the new plan at its price', async () => {
     const down = await subscribe('team_monthly');
     const downSubscription = await pay(down.sessionId);
