@@ -64,14 +64,18 @@ export async function applyNotification(
 
   // Told by the adapter: its key may not read what the notice names, so the log says which
   // permission to give the key (an operator fixes it; Stripe's redelivery never would).
+  const known = await findPaymentByRef(db, provider, notification.providerRef);
   if (notification.missingPermission && notification.action === 'not_supported') {
-    await log(db, {
-      outcome: 'missing_permission',
-      detail: `the key lacks the ${notification.missingPermission} permission`,
-    });
+    await log(
+      db,
+      {
+        outcome: 'missing_permission',
+        detail: `the key lacks the ${notification.missingPermission} permission`,
+      },
+      known ? { paymentId: known.id, orderId: known.orderId } : {},
+    );
     return 'missing_permission';
   }
-  const known = await findPaymentByRef(db, provider, notification.providerRef);
   if (!known) {
     await log(db, { outcome: 'unknown_reference', detail: 'no payment has this reference' });
     return 'unknown_reference';

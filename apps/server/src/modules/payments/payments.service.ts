@@ -398,20 +398,33 @@ async function settleRefundNotice(
   notification: ProviderNotification,
 ): Promise<NotificationOutcome> {
   const payment = await findPaymentByRef(platform.db, provider.method, notification.providerRef);
-  await insertNotification(platform.db, {
-    provider: provider.method,
-    eventId: notification.eventId,
-    providerRef: notification.providerRef,
-    paymentId: payment?.id ?? null,
-    orderId: payment?.orderId ?? null,
-    action: notification.action,
-    outcome: payment ? 'recorded' : 'unknown_reference',
-    detail: `refund ${notification.refundNo ?? '-'}`,
-    payload: notification.payload as object,
-  });
-  if (!payment || !notification.refundNo) return payment ? 'recorded' : 'unknown_reference';
+  const record = (detail: string) =>
+    insertNotification(platform.db, {
+      provider: provider.method,
+      eventId: notification.eventId,
+      providerRef: notification.providerRef,
+      paymentId: payment?.id ?? null,
+      orderId: payment?.orderId ?? null,
+      action: notification.action,
+      outcome: payment ? 'recorded' : 'unknown_reference',
+      detail,
+      payload: notification.payload as object,
+    });
+  const named = `refund ${notification.refundNo ?? '-'}`;
+  if (!payment || !notification.refundNo) {
+    await record(named);
+    return payment ? 'recorded' : 'unknown_reference';
+  }
   const numbers = new Set([notification.refundNo, ...(notification.refundNos ?? [])]);
-  for (const refundNo of numbers) await refundNotices(platform)({ provider: provider.method, refundNo });
+  try {
+    for (const refundNo of numbers) await refundNotices(platform)({ provider: provider.method, refundNo });
+  } catch (error) {
+    // The vendor could not be asked (out of reach, refusing): the log says the refund is still
+    // to settle, and the failed answer has the vendor deliver the notice again.
+    await record(`${named}: not settled, the provider could not be asked (${(error as Error).message})`);
+    throw error;
+  }
+  await record(named);
   return 'recorded';
 }
 

@@ -37,8 +37,9 @@ export interface ProviderNotification {
   refundNos?: string[];
   /**
    * A notice that settles nothing, which the adapter could not read back because its key lacks
-   * this permission (a Stripe restricted key without `rak_payment_intent_read`): logged naming it
-   * and acknowledged, since delivering it again could read no more.
+   * this permission (a Stripe restricted key without `rak_payment_intent_read` or
+   * `rak_refund_read`): logged naming it, under its payment where the notice names one, and
+   * acknowledged, since delivering it again could read no more.
    */
   missingPermission?: string;
 }

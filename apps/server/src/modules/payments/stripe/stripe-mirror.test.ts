@@ -19,6 +19,13 @@ import { stripeClient } from '../../foreign-keys/stripe-api';
 import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
 import { backfillStripeIntents } from './stripe-mirror';
 
+/** What Stripe answers a restricted key without read access to refunds. */
+const refundsForbidden = failure(403, {
+  type: 'invalid_request_error',
+  message:
+    "The provided key 'rk_test_****abcd' does not have the required permissions for this endpoint on account 'acct_standin'. Having the 'rak_refund_read' permission would allow this request to continue.",
+});
+
 /** What Stripe answers a restricted key without read access to payment intents. */
 const forbidden = failure(403, {
   type: 'invalid_request_error',
@@ -382,6 +389,48 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
     expect(
       order.notifications.filter((n) => n.detail === `refund ${refundNo}`).map((n) => n.outcome),
     ).toEqual(['recorded', 'recorded']);
+  });
+
+  it("a restricted key that cannot read refunds: the refund's events are acknowledged, logged naming rak_refund_read under the order; the refund stands as Stripe's create answered", async () => {
+    const user = await signUpUser(t.app);
+    const paying = await payWithStripe(user, 'credits_1000');
+    await stripe.pay(paying.sessionId);
+    await stripe.webhooks.idle();
+    stripe.webhooks.hold = true;
+    (
+      await callEndpoint(t.app, refundOrder, {
+        as: admin,
+        params: { id: paying.order.id },
+        body: { reason: 'restricted key', amount: 100 },
+      })
+    ).ok();
+    const queued = stripe.webhooks.queued();
+    expect(queued.map((event) => event.type)).toEqual(['refund.created', 'charge.refunded']);
+    // A refund's read back (retrieve, or a charge's list) is refused, as for every read of the key.
+    stripe.failNext('GET', /^\/v1\/refunds/, refundsForbidden, queued.length);
+    const deliveries = await stripe.webhooks.flush();
+    // Before, a 500: Stripe would deliver them again for days, refused the same way each time.
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect(deliveries.map((delivery) => JSON.parse(delivery.answer).outcome)).toEqual([
+      'missing_permission',
+      'missing_permission',
+    ]);
+    const logged = await t.platform.db
+      .select()
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.outcome, 'missing_permission'));
+    const ofThese = logged.filter((row) => queued.some((event) => event.id === row.eventId));
+    expect(ofThese.map((row) => row.detail)).toEqual([
+      'the key lacks the rak_refund_read permission',
+      'the key lacks the rak_refund_read permission',
+    ]);
+    // The refund's own event names our payment's session: its line is on the order.
+    const order = (
+      await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: paying.order.id } })
+    ).ok();
+    expect(order.notifications.some((n) => n.outcome === 'missing_permission')).toBe(true);
+    // The refund itself is as Stripe answered its create (made with the key's write access).
+    expect(order.refunds.map((refund) => [refund.status, refund.amount])).toEqual([['succeeded', 100]]);
   });
 
   it('the list and the refresh need their permissions', async () => {

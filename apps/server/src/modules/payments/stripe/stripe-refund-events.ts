@@ -30,18 +30,24 @@ export function isRefundEvent(event: Stripe.Event): boolean {
 /** A charge's refunds asked of Stripe: the newest 100 (a charge is refunded a few times at most). */
 const REFUNDS_OF_A_CHARGE = 100;
 
+/** The permission a restricted key needs to read a refund back (Stripe's 403 names it). */
+export const REFUND_READ_PERMISSION = 'rak_refund_read';
+
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
-/** The refunds the event names, as Stripe holds them (none when Stripe has no such object). */
+/**
+ * The refunds the event names, as Stripe holds them (none when Stripe has no such object), or the
+ * permission the key lacks to read them: a restricted key's 403 comes again on every redelivery.
+ */
 async function refundsOfEvent(
   client: Stripe,
   event: Stripe.Event,
   objectId: string,
-): Promise<Stripe.Refund[]> {
+): Promise<Stripe.Refund[] | { missingPermission: string }> {
   try {
     if (event.type === 'charge.refunded') {
       const page = await client.refunds.list({ charge: objectId, limit: REFUNDS_OF_A_CHARGE });
@@ -50,6 +56,8 @@ async function refundsOfEvent(
     return [await client.refunds.retrieve(objectId)];
   } catch (error) {
     if (isMissing(error)) return [];
+    if (error instanceof Stripe.errors.StripePermissionError)
+      return { missingPermission: REFUND_READ_PERMISSION };
     // Stripe out of reach: the notice is answered 500 and Stripe sends it again later.
     throw error;
   }
@@ -72,6 +80,21 @@ export async function refundNotification(
 ): Promise<ProviderNotification> {
   const objectId = String((event.data.object as { id?: unknown }).id ?? '');
   const refunds = await refundsOfEvent(client, event, objectId);
+  if (!Array.isArray(refunds)) {
+    // Acknowledged and logged naming the permission; the refund settles by reconciliation once the
+    // key may read it. The signed event's own session (ours, on our refunds) files the log under
+    // its payment: it only says where the line shows, never what the refund's state is.
+    const named = (event.data.object as { metadata?: Record<string, unknown> | null }).metadata?.session;
+    return {
+      eventId: event.id,
+      action: 'not_supported',
+      providerRef: typeof named === 'string' && named.length > 0 ? named : objectId,
+      amount: null,
+      currency: null,
+      payload: { event: { id: event.id, type: event.type }, missing_permission: refunds.missingPermission },
+      missingPermission: refunds.missingPermission,
+    };
+  }
   const intentId = refunds.map((refund) => idOf(refund.payment_intent)).find((id) => id !== null) ?? null;
   const mirrored = intentId ? await mirrorStripeIntent(db, client, intentId, event) : null;
   const numbers = [...new Set(refunds.map(refundNoOf).filter((no): no is string => no !== null))];
