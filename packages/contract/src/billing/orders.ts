@@ -91,6 +91,12 @@ export const previewOrder = defineEndpoint({
     plan_kind: zPlanKind,
     validity: z.number().int(),
     validity_unit: zValidityUnit,
+    /**
+     * The card Stripe charges at once if this is paid with Stripe (an upgrade of the plan Stripe
+     * renews: the change's invoice goes to the card that pays the renewals); null when paid on a
+     * payment page.
+     */
+    charged_card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   }),
 });
 

@@ -9,11 +9,12 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
+import { brandName } from '../payment-methods/payment-methods.service';
 import type { RecurringTerms } from '../payments/bills-to-pay';
 import { paymentsOfOrder } from '../payments/payments.repo';
 import { listProviders } from '../payments/payments.service';
 import { stopReplacedRenewals } from '../payments/stripe/replaced-renewals';
-import { stripeUpgradeCredit } from '../payments/stripe/stripe-plan-change';
+import { type StripeUpgradeCredit, stripeUpgradeCredit } from '../payments/stripe/stripe-plan-change';
 import { renewingSubscriptionOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import {
   type BillRow,
@@ -222,7 +223,8 @@ async function providerCreditFor(
   ctx: SignedInContext,
   planId: string,
   now: Date,
-): Promise<number | null> {
+  options: { card?: boolean } = {},
+): Promise<StripeUpgradeCredit | null> {
   const active = await findActive(platform.db, ctx.team.id);
   if (!active || active.plan.isDefault) return null;
   const plan = await findPlan(platform.db, planId);
@@ -238,18 +240,18 @@ async function providerCreditFor(
     validity: plan.validity,
     validityUnit: unit,
   };
-  return stripeUpgradeCredit(platform, { terms, price: plan.price, pricedAt: now }, plan.currency);
+  return stripeUpgradeCredit(platform, { terms, price: plan.price, pricedAt: now }, plan.currency, options);
 }
 
 export async function previewOrder(platform: Platform, ctx: SignedInContext, planId: string) {
   await ensureTeamBilling(platform.db, ctx.team.id);
   const now = new Date();
-  const providerCredit = await providerCreditFor(platform, ctx, planId, now);
+  const stripe = await providerCreditFor(platform, ctx, planId, now, { card: true });
   const priced = await price(platform.db, await findActive(platform.db, ctx.team.id), {
     teamId: ctx.team.id,
     planId,
     now,
-    providerCredit,
+    providerCredit: stripe?.credit ?? null,
   });
   return {
     plan_id: priced.plan.id,
@@ -266,6 +268,11 @@ export async function previewOrder(platform: Platform, ctx: SignedInContext, pla
     plan_kind: priced.plan.kind as Order['plan_kind'],
     validity: priced.plan.validity,
     validity_unit: priced.plan.validityUnit as Order['plan_info']['validity_unit'],
+    // Paid with Stripe, the upgrade is charged at once to the card that pays the renewals.
+    charged_card:
+      stripe?.card && priced.pay > 0
+        ? { brand: brandName(stripe.card.brand), last4: stripe.card.last4 }
+        : null,
   };
 }
 
@@ -284,7 +291,7 @@ export async function createOrder(
 ) {
   await ensureTeamBilling(platform.db, ctx.team.id);
   const now = new Date();
-  const providerCredit = await providerCreditFor(platform, ctx, planId, now);
+  const providerCredit = (await providerCreditFor(platform, ctx, planId, now))?.credit ?? null;
   const made = await platform.db.transaction(async (tx) => {
     // The team's plan lock: a payment, the period job or another confirmation waits for this one.
     const active = await lockActive(tx, ctx.team.id);

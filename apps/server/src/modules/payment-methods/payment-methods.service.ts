@@ -38,7 +38,7 @@ const BRANDS: Record<string, string> = {
   link: 'Link',
 };
 
-const brandName = (brand: string) =>
+export const brandName = (brand: string) =>
   BRANDS[brand] ?? brand.replace(/_/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
 
 /** A card as the page shows it; `defaultId` is the customer's default card. */

@@ -41,6 +41,7 @@ const PREVIEW = {
   plan_kind: 'subscription',
   validity: 1,
   validity_unit: 'month',
+  charged_card: null,
 };
 
 const UPGRADE_ORDER = orderFixture({
@@ -85,6 +86,23 @@ describe('/account/order/confirm', () => {
       method: 'sandbox',
     });
     expect(app.location()).toBe('/account/order/confirm?plan_id=plan-team');
+    expect(screen.queryByText(/the card that pays your renewals/)).toBeNull();
+  });
+
+  it('an upgrade of the plan Stripe renews says, before confirming, which card is charged how much at once; other orders say nothing of a card', async () => {
+    signIn();
+    stubFetch({
+      ...signedInRoutes(),
+      'GET /api/account/order/preview': {
+        body: { ...PREVIEW, charged_card: { brand: 'Visa', last4: '4242' } },
+      },
+    });
+    renderApp('/account/order/confirm?plan_id=plan-team');
+    expect(
+      await screen.findByText(
+        'Paying with Stripe charges $86.50 at once to your Visa card ending in 4242, the card that pays your renewals.',
+      ),
+    ).toBeTruthy();
   });
 
   it('the same tier for another period is a switch of period, not an upgrade or a downgrade', async () => {

@@ -145,6 +145,21 @@ function ConfirmPlan({ planId }: { planId: string }) {
           }
         />
       ) : null}
+      {data.charged_card ? (
+        // No card is asked for again: confirming and paying with Stripe charges this one at once.
+        <Alert
+          type="warning"
+          showIcon
+          title={t(
+            'Paying with Stripe charges {{amount}} at once to your {{brand}} card ending in {{last4}}, the card that pays your renewals.',
+            {
+              amount: formatMoney(data.pay_amount, data.currency),
+              brand: data.charged_card.brand,
+              last4: data.charged_card.last4,
+            },
+          )}
+        />
+      ) : null}
       {placed ? (
         <Alert
           type="warning"

@@ -28,6 +28,8 @@ interface Quote {
   subscriptionId: string;
   itemId: string;
   customerId: string;
+  /** The card the subscription charges: the change's invoice is paid with it at once. */
+  paymentMethodId: string;
   prorationDate: number;
   amountDue: number;
 }
@@ -58,13 +60,14 @@ async function quote(
   const subscription = await client.subscriptions.retrieve(only.id);
   const item = subscription.items.data[0];
   const customerId = idOf(subscription.customer);
+  const paymentMethodId = idOf(subscription.default_payment_method);
   if (
     !item ||
     !customerId ||
+    !paymentMethodId ||
     subscription.status !== 'active' ||
     subscription.cancel_at_period_end ||
-    subscription.pending_update ||
-    !subscription.default_payment_method
+    subscription.pending_update
   )
     return null;
   const prorationDate = Math.floor(upgrade.pricedAt.getTime() / 1000);
@@ -96,27 +99,42 @@ async function quote(
     subscriptionId: subscription.id,
     itemId: item.id,
     customerId,
+    paymentMethodId,
     prorationDate,
     amountDue: preview.amount_due,
   };
+}
+
+/** Stripe's credit for an upgrade, and the card its invoice is charged to at once. */
+export interface StripeUpgradeCredit {
+  credit: number;
+  /** Stripe's brand code (`visa`) and last four digits, as the customer knows the card. */
+  card: { brand: string; last4: string } | null;
 }
 
 /**
  * The unused part of the team's Stripe-renewed period as Stripe credits it for this upgrade (the
  * new price less Stripe's preview), or null to price it by our own rule. Stripe unreachable or
  * refusing is logged and priced by our rule: the order can still be paid, once, by Checkout.
+ * With `card`, also the card the change is charged to, for the customer to be told before paying.
  */
 export async function stripeUpgradeCredit(
   platform: Platform,
   upgrade: UpgradeTerms,
   currency: string,
-  log?: Pick<FastifyBaseLogger, 'warn'>,
-): Promise<number | null> {
+  options: { card?: boolean; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
+): Promise<StripeUpgradeCredit | null> {
   const client = await stripeOf(platform);
   if (!client) return null;
+  const { log } = options;
   try {
     const found = await quote(platform, client, upgrade, currency);
-    return found ? upgrade.price - found.amountDue : null;
+    if (!found) return null;
+    const method = options.card ? await client.paymentMethods.retrieve(found.paymentMethodId) : null;
+    return {
+      credit: upgrade.price - found.amountDue,
+      card: method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null,
+    };
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
     log?.warn({ err: error, team: upgrade.terms.teamId }, 'could not preview a Stripe upgrade');

@@ -364,6 +364,8 @@ describe('Stripe subscriptions (stand-in)', () => {
       await callEndpoint(t.app, previewOrder, { as: user, query: { plan_id: teamPlan } })
     ).ok();
     expect(preview.kind).toBe('upgrade');
+    // Told before confirming: the card that pays the renewals is charged at once.
+    expect(preview.charged_card).toEqual({ brand: 'Visa', last4: '4242' });
     const made = await upgradeOrder(user, 'team_monthly');
     // The bill is what Stripe will invoice for the change at the second the order was priced.
     expect(made.bill.pay_amount).toBe(stripeUpgradeDue(before, made.order.price, made.order.creation_time));
@@ -475,6 +477,14 @@ describe('Stripe subscriptions (stand-in)', () => {
   it('an upgrade its credit pays whole (a fresh yearly plan to a monthly one) charges nothing and ends the subscription that would renew the old plan', async () => {
     const { user, teamId, sessionId } = await subscribe('pro_yearly');
     const subscriptionId = await pay(sessionId);
+    const preview = (
+      await callEndpoint(t.app, previewOrder, {
+        as: user,
+        query: { plan_id: await planId(t, 'team_monthly') },
+      })
+    ).ok();
+    // Nothing is charged, to any card.
+    expect([preview.pay_amount, preview.charged_card]).toEqual([0, null]);
     const made = await upgradeOrder(user, 'team_monthly');
     // The unused year is worth more than the new month: nothing to pay, paid at once.
     expect([made.order.kind, made.bill.pay_amount, made.order.proration_credit]).toEqual([
