@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import {
   notificationOutcomeLabel,
   stripeIntentStatusColor,
   stripeIntentStatusLabel,
 } from '../../widgets/billing-labels/billing-labels';
+import type { MirrorDrawerProps } from './mirror-actions';
+import { MirrorEvents } from './mirror-events';
+import { CopyableId, MirrorFacts, OurOrder } from './mirror-facts';
 import { type StripeIntent, type StripeIntentDetails, stripeIntentQuery } from './payment-intents-api';
 
 type IntentEvent = StripeIntentDetails['events'][number];
+
+/** An intent's one action: read it from Stripe again. */
+export type StripeIntentAction = 'refresh';
 
 /** The card as Stripe names it: `visa •••• 4242`. */
 export function cardText(intent: Pick<StripeIntent, 'card_brand' | 'card_last4'>): string {
@@ -25,14 +30,10 @@ export function cardText(intent: Pick<StripeIntent, 'card_brand' | 'card_last4'>
  * the intent's own events, what Stripe said of the intent when it was read back.
  */
 export function PaymentIntentDrawer({
-  intent,
+  row: intent,
   onClose,
-  onRefresh,
-}: {
-  intent: StripeIntent | null;
-  onClose: () => void;
-  onRefresh: (intent: StripeIntent) => void;
-}) {
+  onAction,
+}: MirrorDrawerProps<StripeIntent, StripeIntentAction>) {
   const { t } = useTranslation();
   const details = useQuery({ ...stripeIntentQuery(intent?.id ?? ''), enabled: intent !== null });
   const shown = details.data?.intent ?? intent;
@@ -52,20 +53,16 @@ export function PaymentIntentDrawer({
       onClose={onClose}
       title={t('Payment intent {{id}}', { id: intent?.id ?? '' })}
       size="min(820px, 92vw)"
-      extra={shown ? <Button onClick={() => onRefresh(shown)}>{t('Refresh from Stripe')}</Button> : null}
+      extra={
+        shown ? <Button onClick={() => onAction(shown, 'refresh')}>{t('Refresh from Stripe')}</Button> : null
+      }
     >
       {shown ? (
         <>
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
+          <MirrorFacts
+            times={shown}
             items={[
-              {
-                key: 'id',
-                label: t('Payment intent'),
-                children: <Typography.Text copyable>{shown.id}</Typography.Text>,
-              },
+              { key: 'id', label: t('Payment intent'), children: <CopyableId id={shown.id} /> },
               {
                 key: 'status',
                 label: t('Status'),
@@ -90,13 +87,7 @@ export function PaymentIntentDrawer({
               {
                 key: 'order',
                 label: t('Order'),
-                children: shown.order_id ? (
-                  <Link to={`/admin/order/details?${new URLSearchParams({ id: shown.order_id })}`}>
-                    {shown.order_num ?? shown.order_id}
-                  </Link>
-                ) : (
-                  <Typography.Text type="secondary">{t('Not one of our orders')}</Typography.Text>
-                ),
+                children: <OurOrder id={shown.order_id} name={shown.order_num} />,
               },
               { key: 'team', label: t('Team'), children: shown.team?.name ?? '' },
               {
@@ -104,8 +95,6 @@ export function PaymentIntentDrawer({
                 label: t('Plan'),
                 children: shown.plan_name ? planNameLabel(shown.plan_name, t) : '',
               },
-              { key: 'created', label: t('Created at Stripe'), children: formatDate(shown.creation_time) },
-              { key: 'synced', label: t('Last synced'), children: formatDate(shown.synced_time) },
             ]}
           />
           {shown.failure_code || shown.failure_message ? (
@@ -117,31 +106,11 @@ export function PaymentIntentDrawer({
               description={shown.failure_message ?? undefined}
             />
           ) : null}
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('Events received')}
-          </Typography.Title>
-          <Table<IntentEvent>
-            size="small"
-            rowKey="id"
+          <MirrorEvents<IntentEvent>
+            events={details.data?.events ?? []}
             loading={details.isLoading}
-            pagination={false}
-            dataSource={details.data?.events ?? []}
-            locale={{ emptyText: t('No event was received for this payment intent.') }}
-            columns={[
-              {
-                key: 'time',
-                title: t('Received'),
-                width: 170,
-                render: (_, event) => formatDate(event.creation_time),
-              },
-              {
-                key: 'type',
-                title: t('Event'),
-                render: (_, event) => <Typography.Text code>{event.type || event.event_id}</Typography.Text>,
-              },
-              { key: 'did', title: t('What it did'), render: (_, event) => did(event) },
-              { key: 'detail', title: t('Detail'), render: (_, event) => event.detail ?? '' },
-            ]}
+            emptyText={t('No event was received for this payment intent.')}
+            did={did}
           />
         </>
       ) : null}

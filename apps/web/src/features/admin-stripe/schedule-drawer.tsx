@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { Drawer, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import type { Translate } from '../../lib/labels/translate';
 import {
-  notificationOutcomeLabel,
   perStripeIntervalLabel,
-  stripeScheduleActionLabel,
   stripeScheduleEndBehaviorLabel,
   stripeScheduleStatusColor,
   stripeScheduleStatusLabel,
 } from '../../widgets/billing-labels/billing-labels';
+import { DrawerActions, type MirrorDrawerProps } from './mirror-actions';
+import { MirrorEvents } from './mirror-events';
+import { CopyableId, MirrorFacts, OrderLink, SubscriptionLink } from './mirror-facts';
 import {
   type StripeScheduleAction,
   type StripeScheduleDetails,
@@ -28,7 +28,7 @@ type ScheduleEvent = StripeScheduleDetails['events'][number];
 const OVER = new Set(['released', 'canceled', 'completed']);
 
 /** Release and cancel, while the schedule is not over. */
-export function scheduleActions(schedule: StripeScheduleRow): StripeScheduleAction[] {
+export function offeredScheduleActions(schedule: StripeScheduleRow): StripeScheduleAction[] {
   return OVER.has(schedule.status) ? [] : ['release', 'cancel'];
 }
 
@@ -67,29 +67,16 @@ export function nextChangeText(schedule: StripeScheduleRow, t: Translate): strin
     : t('Schedule ends on {{date}}; the subscription is kept', { date: formatDate(end) });
 }
 
-/** The subscription on its own page, found by its id. */
-export function SubscriptionLink({ id }: { id: string | null }) {
-  if (!id) return null;
-  return <Link to={`/admin/stripe/subscription?${new URLSearchParams({ q: id })}`}>{id}</Link>;
-}
-
-function orderLink(orderId: string) {
-  return <Link to={`/admin/order/details?${new URLSearchParams({ id: orderId })}`}>{orderId}</Link>;
-}
-
 /**
  * One schedule as the mirror holds it: its phases (the current one marked) and every event
  * received about it, oldest first, each with what the payments handler made of it.
  */
 export function ScheduleDrawer({
-  schedule,
+  row: schedule,
+  actions,
   onClose,
   onAction,
-}: {
-  schedule: StripeScheduleRow | null;
-  onClose: () => void;
-  onAction: (schedule: StripeScheduleRow, action: StripeScheduleAction) => void;
-}) {
+}: MirrorDrawerProps<StripeScheduleRow, StripeScheduleAction>) {
   const { t } = useTranslation();
   const details = useQuery({ ...stripeScheduleQuery(schedule?.id ?? ''), enabled: schedule !== null });
   const shown = details.data?.schedule ?? schedule;
@@ -99,40 +86,20 @@ export function ScheduleDrawer({
       onClose={onClose}
       title={t('Schedule {{id}}', { id: schedule?.id ?? '' })}
       size="min(900px, 92vw)"
-      extra={
-        shown ? (
-          <Space>
-            {scheduleActions(shown).map((action) => (
-              <Button key={action} danger={action === 'cancel'} onClick={() => onAction(shown, action)}>
-                {stripeScheduleActionLabel(action, t)}
-              </Button>
-            ))}
-          </Space>
-        ) : null
-      }
+      extra={shown ? <DrawerActions row={shown} actions={actions} onAction={onAction} /> : null}
     >
       {shown ? (
         <>
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
+          <MirrorFacts
+            times={shown}
             items={[
-              {
-                key: 'id',
-                label: t('Schedule'),
-                children: <Typography.Text copyable>{shown.id}</Typography.Text>,
-              },
+              { key: 'id', label: t('Schedule'), children: <CopyableId id={shown.id} /> },
               {
                 key: 'subscription',
                 label: t('Subscription'),
                 children: <SubscriptionLink id={shown.subscription_id} />,
               },
-              {
-                key: 'customer',
-                label: t('Customer'),
-                children: <Typography.Text copyable>{shown.customer_id}</Typography.Text>,
-              },
+              { key: 'customer', label: t('Customer'), children: <CopyableId id={shown.customer_id} /> },
               { key: 'team', label: t('Team'), children: shown.team?.name ?? '' },
               {
                 key: 'status',
@@ -159,8 +126,6 @@ export function ScheduleDrawer({
               ...(shown.completed_at
                 ? [{ key: 'completed', label: t('Completed'), children: formatDate(shown.completed_at) }]
                 : []),
-              { key: 'created', label: t('Created at Stripe'), children: formatDate(shown.creation_time) },
-              { key: 'synced', label: t('Last synced'), children: formatDate(shown.synced_time) },
             ]}
           />
           <Typography.Title level={5} style={{ marginTop: 20 }}>
@@ -213,39 +178,14 @@ export function ScheduleDrawer({
               {
                 key: 'order',
                 title: t('Order'),
-                render: (_, phase) => (phase.order_id ? orderLink(phase.order_id) : ''),
+                render: (_, phase) => (phase.order_id ? <OrderLink id={phase.order_id} /> : ''),
               },
             ]}
           />
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('Events received')}
-          </Typography.Title>
-          <Table<ScheduleEvent>
-            size="small"
-            rowKey="id"
+          <MirrorEvents<ScheduleEvent>
+            events={details.data?.events ?? []}
             loading={details.isLoading}
-            pagination={false}
-            dataSource={details.data?.events ?? []}
-            locale={{ emptyText: t('No event was received for this schedule.') }}
-            columns={[
-              {
-                key: 'time',
-                title: t('Received'),
-                width: 170,
-                render: (_, event) => formatDate(event.creation_time),
-              },
-              {
-                key: 'type',
-                title: t('Event'),
-                render: (_, event) => <Typography.Text code>{event.type || event.event_id}</Typography.Text>,
-              },
-              {
-                key: 'did',
-                title: t('What it did'),
-                render: (_, event) => notificationOutcomeLabel(event.outcome, t),
-              },
-              { key: 'detail', title: t('Detail'), render: (_, event) => event.detail ?? '' },
-            ]}
+            emptyText={t('No event was received for this schedule.')}
           />
         </>
       ) : null}

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { Drawer, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
 import type { Translate } from '../../lib/labels/translate';
 import {
-  notificationOutcomeLabel,
   perStripeIntervalLabel,
   stripeInvoiceStatusColor,
   stripeInvoiceStatusLabel,
-  stripeSubscriptionActionLabel,
   stripeSubscriptionStatusColor,
   stripeSubscriptionStatusLabel,
 } from '../../widgets/billing-labels/billing-labels';
+import { DrawerActions, type MirrorDrawerProps } from './mirror-actions';
+import { MirrorEvents } from './mirror-events';
+import { CopyableId, MirrorFacts, OrderLink, OurOrder, ScheduleLink } from './mirror-facts';
 import {
   type StripeSubscriptionAction,
   type StripeSubscriptionDetails,
@@ -27,7 +27,7 @@ type SubscriptionEvent = StripeSubscriptionDetails['events'][number];
 const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** The actions a subscription offers: cancel at period end or resume (whichever applies), and sync. */
-export function subscriptionActions(subscription: StripeSubscriptionRow): StripeSubscriptionAction[] {
+export function offeredSubscriptionActions(subscription: StripeSubscriptionRow): StripeSubscriptionAction[] {
   if (ENDED.has(subscription.status)) return ['sync'];
   return [subscription.cancel_at_period_end ? 'resume' : 'cancel_at_period_end', 'sync'];
 }
@@ -89,30 +89,17 @@ export function LatestInvoice({ subscription }: { subscription: StripeSubscripti
   );
 }
 
-/** The subscription's schedule on `/admin/stripe/schedule`, found by its id. */
-export function ScheduleLink({ id }: { id: string | null }) {
-  if (!id) return null;
-  return <Link to={`/admin/stripe/schedule?${new URLSearchParams({ q: id })}`}>{id}</Link>;
-}
-
-function orderLink(orderId: string) {
-  return <Link to={`/admin/order/details?${new URLSearchParams({ id: orderId })}`}>{orderId}</Link>;
-}
-
 /**
  * One subscription as the mirror holds it, and every event received about it (its own and its
  * invoices'), oldest first, each with what the payments handler made of it and the renewal order
  * it paid, if any.
  */
 export function SubscriptionDrawer({
-  subscription,
+  row: subscription,
+  actions,
   onClose,
   onAction,
-}: {
-  subscription: StripeSubscriptionRow | null;
-  onClose: () => void;
-  onAction: (subscription: StripeSubscriptionRow, action: StripeSubscriptionAction) => void;
-}) {
+}: MirrorDrawerProps<StripeSubscriptionRow, StripeSubscriptionAction>) {
   const { t } = useTranslation();
   const details = useQuery({
     ...stripeSubscriptionQuery(subscription?.id ?? ''),
@@ -125,35 +112,15 @@ export function SubscriptionDrawer({
       onClose={onClose}
       title={t('Subscription {{id}}', { id: subscription?.id ?? '' })}
       size="min(820px, 92vw)"
-      extra={
-        shown ? (
-          <Space>
-            {subscriptionActions(shown).map((action) => (
-              <Button key={action} onClick={() => onAction(shown, action)}>
-                {stripeSubscriptionActionLabel(action, t)}
-              </Button>
-            ))}
-          </Space>
-        ) : null
-      }
+      extra={shown ? <DrawerActions row={shown} actions={actions} onAction={onAction} /> : null}
     >
       {shown ? (
         <>
-          <Descriptions
-            size="small"
-            column={1}
-            bordered
+          <MirrorFacts
+            times={shown}
             items={[
-              {
-                key: 'id',
-                label: t('Subscription'),
-                children: <Typography.Text copyable>{shown.id}</Typography.Text>,
-              },
-              {
-                key: 'customer',
-                label: t('Customer'),
-                children: <Typography.Text copyable>{shown.customer_id}</Typography.Text>,
-              },
+              { key: 'id', label: t('Subscription'), children: <CopyableId id={shown.id} /> },
+              { key: 'customer', label: t('Customer'), children: <CopyableId id={shown.customer_id} /> },
               {
                 key: 'status',
                 label: t('Status'),
@@ -188,51 +155,18 @@ export function SubscriptionDrawer({
                 label: t('Plan'),
                 children: shown.plan ? planNameLabel(shown.plan.name, t) : '',
               },
-              {
-                key: 'order',
-                label: t('Order'),
-                children: shown.order_id ? (
-                  orderLink(shown.order_id)
-                ) : (
-                  <Typography.Text type="secondary">{t('Not one of our orders')}</Typography.Text>
-                ),
-              },
-              { key: 'created', label: t('Created at Stripe'), children: formatDate(shown.creation_time) },
-              { key: 'synced', label: t('Last synced'), children: formatDate(shown.synced_time) },
+              { key: 'order', label: t('Order'), children: <OurOrder id={shown.order_id} /> },
             ]}
           />
-          <Typography.Title level={5} style={{ marginTop: 20 }}>
-            {t('Events received')}
-          </Typography.Title>
-          <Table<SubscriptionEvent>
-            size="small"
-            rowKey="id"
+          <MirrorEvents<SubscriptionEvent>
+            events={details.data?.events ?? []}
             loading={details.isLoading}
-            pagination={false}
-            dataSource={details.data?.events ?? []}
-            locale={{ emptyText: t('No event was received for this subscription.') }}
-            columns={[
-              {
-                key: 'time',
-                title: t('Received'),
-                width: 170,
-                render: (_, event) => formatDate(event.creation_time),
-              },
-              {
-                key: 'type',
-                title: t('Event'),
-                render: (_, event) => <Typography.Text code>{event.type || event.event_id}</Typography.Text>,
-              },
-              {
-                key: 'did',
-                title: t('What it did'),
-                render: (_, event) => notificationOutcomeLabel(event.outcome, t),
-              },
-              { key: 'detail', title: t('Detail'), render: (_, event) => event.detail ?? '' },
+            emptyText={t('No event was received for this subscription.')}
+            extraColumns={[
               {
                 key: 'order',
                 title: t('Order'),
-                render: (_, event) => (event.order_id ? orderLink(event.order_id) : ''),
+                render: (_, event) => (event.order_id ? <OrderLink id={event.order_id} /> : ''),
               },
             ]}
           />
