@@ -97,6 +97,11 @@ export const previewOrder = defineEndpoint({
      * payment page.
      */
     charged_card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    /**
+     * True when the order ends the subscription Stripe renews by itself and does not start
+     * another (an upgrade its credit pays whole): the new plan is then renewed by hand.
+     */
+    stops_auto_renewal: z.boolean(),
   }),
 });
 

@@ -273,6 +273,11 @@ export async function previewOrder(platform: Platform, ctx: SignedInContext, pla
       stripe?.card && priced.pay > 0
         ? { brand: brandName(stripe.card.brand), last4: stripe.card.last4 }
         : null,
+    // Nothing charged, so no invoice moves Stripe's subscription to the new plan: it ends (createOrder).
+    stops_auto_renewal:
+      priced.kind === 'upgrade' &&
+      priced.pay === 0 &&
+      (await renewingSubscriptionOfTeam(platform.db, ctx.team.id)) !== null,
   };
 }
 

@@ -42,6 +42,7 @@ const PREVIEW = {
   validity: 1,
   validity_unit: 'month',
   charged_card: null,
+  stops_auto_renewal: false,
 };
 
 const UPGRADE_ORDER = orderFixture({
@@ -101,6 +102,22 @@ describe('/account/order/confirm', () => {
     expect(
       await screen.findByText(
         'Paying with Stripe charges $86.50 at once to your Visa card ending in 4242, the card that pays your renewals.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('an upgrade its credit pays whole says the plan Stripe renews by itself stops renewing', async () => {
+    signIn();
+    stubFetch({
+      ...signedInRoutes(),
+      'GET /api/account/order/preview': {
+        body: { ...PREVIEW, proration_credit: 9900, pay_amount: 0, stops_auto_renewal: true },
+      },
+    });
+    renderApp('/account/order/confirm?plan_id=plan-team');
+    expect(
+      await screen.findByText(
+        'Your current plan no longer renews by itself on Stripe: its unused part pays for the new plan, which you renew by hand from the plans page.',
       ),
     ).toBeTruthy();
   });

@@ -145,6 +145,15 @@ function ConfirmPlan({ planId }: { planId: string }) {
           }
         />
       ) : null}
+      {data.stops_auto_renewal ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t(
+            'Your current plan no longer renews by itself on Stripe: its unused part pays for the new plan, which you renew by hand from the plans page.',
+          )}
+        />
+      ) : null}
       {data.charged_card ? (
         // No card is asked for again: confirming and paying with Stripe charges this one at once.
         <Alert

@@ -366,6 +366,7 @@ describe('Stripe subscriptions (stand-in)', () => {
     expect(preview.kind).toBe('upgrade');
     // Told before confirming: the card that pays the renewals is charged at once.
     expect(preview.charged_card).toEqual({ brand: 'Visa', last4: '4242' });
+    expect(preview.stops_auto_renewal).toBe(false);
     const made = await upgradeOrder(user, 'team_monthly');
     // The bill is what Stripe will invoice for the change at the second the order was priced.
     expect(made.bill.pay_amount).toBe(stripeUpgradeDue(before, made.order.price, made.order.creation_time));
@@ -485,6 +486,8 @@ describe('Stripe subscriptions (stand-in)', () => {
     ).ok();
     // Nothing is charged, to any card.
     expect([preview.pay_amount, preview.charged_card]).toEqual([0, null]);
+    // ...and the customer is told the plan stops renewing by itself.
+    expect(preview.stops_auto_renewal).toBe(true);
     const made = await upgradeOrder(user, 'team_monthly');
     // The unused year is worth more than the new month: nothing to pay, paid at once.
     expect([made.order.kind, made.bill.pay_amount, made.order.proration_credit]).toEqual([
