@@ -301,7 +301,8 @@ export function stripeSubscriptionStatusLabel(
     case 'incomplete_expired':
       return t('Expired before its first payment');
     case 'trialing':
-      return t('In trial');
+      // The product offers no trials: Stripe's trial is a period paid to us ahead (a downgrade's).
+      return t('Paid ahead (a trial at Stripe)');
     case 'active':
       return t('Active');
     case 'past_due':
