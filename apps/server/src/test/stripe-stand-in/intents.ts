@@ -4,8 +4,9 @@ import { newId } from './protocol';
 /**
  * The PaymentIntent behind a paid Checkout Session, and its one charge, as the stand-in holds
  * them: what `GET /v1/payment_intents/:id` answers (its `latest_charge` expanded on request) and
- * what the `payment_intent.*` and `charge.*` events carry. Typed with the `stripe` package's
- * `Stripe.PaymentIntent` and `Stripe.Charge`, so an upgrade that reshapes them fails `tsc` here.
+ * what the `payment_intent.*` and `charge.*` events carry, and the balance they add up to. Typed
+ * with the `stripe` package's `Stripe.PaymentIntent`, `Stripe.Charge` and `Stripe.Balance`, so an
+ * upgrade that reshapes them fails `tsc` here.
  */
 export interface StandInIntent {
   id: string;
@@ -174,5 +175,44 @@ export function intentObject(intent: StandInIntent, expandCharge = false): Strip
     statement_descriptor_suffix: null,
     status: intent.status,
     transfer_group: null,
+  };
+}
+
+export type IntentEventType =
+  | 'payment_intent.succeeded'
+  | 'payment_intent.processing'
+  | 'payment_intent.payment_failed';
+
+/** What the intent's state change tells: its event, then its charge's (when it succeeded with one). */
+export function announceIntent(
+  emit: (type: string, object: Stripe.PaymentIntent | Stripe.Charge) => void,
+  type: IntentEventType,
+  intent: StandInIntent,
+): void {
+  emit(type, intentObject(intent));
+  const charge = chargeObject(intent);
+  if (type === 'payment_intent.succeeded' && charge) emit('charge.succeeded', charge);
+}
+
+/** `GET /v1/balance`: what the paid sessions' intents brought in, less what was refunded. */
+export function balanceOf(
+  intents: Iterable<StandInIntent>,
+  paid: (sessionId: string) => boolean,
+): Stripe.Balance {
+  const byCurrency = new Map<string, number>();
+  for (const intent of intents) {
+    if (!paid(intent.sessionId)) continue;
+    byCurrency.set(intent.currency, (byCurrency.get(intent.currency) ?? 0) + intent.amount - intent.refunded);
+  }
+  const available = [...byCurrency].map(([currency, amount]) => ({
+    amount,
+    currency,
+    source_types: { card: amount },
+  }));
+  return {
+    object: 'balance',
+    available: available.length > 0 ? available : [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
+    livemode: false,
+    pending: [{ amount: 0, currency: 'usd', source_types: { card: 0 } }],
   };
 }

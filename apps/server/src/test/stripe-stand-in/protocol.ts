@@ -72,6 +72,9 @@ export interface StripeFailure {
 
 export const failure = (status: number, error: StripeErrorBody): StripeFailure => ({ status, error });
 
+export const isFailure = (value: unknown): value is StripeFailure =>
+  typeof value === 'object' && value !== null && 'status' in value && 'error' in value;
+
 export const invalid = (message: string, param?: string, code = 'parameter_invalid_string') =>
   failure(400, {
     type: 'invalid_request_error',
@@ -138,3 +141,20 @@ export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64u
 
 export const isInteger = (value: FormValue | undefined): value is string =>
   typeof value === 'string' && /^-?\d+$/.test(value);
+
+/** `metadata` as Stripe takes it: at most 50 keys of at most 40 characters, values of at most 500. */
+export function metadataOf(
+  value: FormValue | undefined,
+  param: string,
+): Record<string, string> | StripeFailure {
+  if (value === undefined) return {};
+  if (typeof value === 'string' || Array.isArray(value)) return invalid('Invalid object', param);
+  const entries = Object.entries(value);
+  if (entries.length > 50) return invalid('Metadata may have at most 50 keys', param);
+  for (const [key, v] of entries) {
+    if (typeof v !== 'string') return invalid('Invalid string', `${param}[${key}]`);
+    if (key.length > 40) return invalid('Metadata keys may be at most 40 characters', `${param}[${key}]`);
+    if (v.length > 500) return invalid('Metadata values may be at most 500 characters', `${param}[${key}]`);
+  }
+  return value as Record<string, string>;
+}

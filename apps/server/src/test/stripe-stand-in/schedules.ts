@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { addInterval, priceDataOf, priceObject, type RecurringPrice } from './prices';
 import {
   type FormObject,
   type FormValue,
@@ -10,17 +11,12 @@ import {
   type StripeFailure,
   unknownParam,
 } from './protocol';
-import {
-  addInterval,
-  type PhaseTurn,
-  type RecurringPrice,
-  recurringOf,
-  type StandInSubscriptions,
-} from './subscriptions';
+import type { PhaseTurn } from './renewals';
+import type { StandInSubscriptions } from './subscriptions';
 
 /**
  * The stand-in's subscription schedules: what a subscription will change to, phase by phase, as
- * Stripe's billing applies them at each period's end (the renewal clock in subscriptions.ts asks
+ * Stripe's billing applies them at each period's end (the renewal clock in renewals.ts asks
  * `phaseAt`). Shapes are `Stripe.SubscriptionSchedule` at the pinned API version.
  *
  * - `POST /v1/subscription_schedules` (`from_subscription`): one phase, the subscription's current
@@ -213,30 +209,18 @@ export class StandInSchedules {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry))
       return invalid('The stand-in schedules one item per phase', param('items'));
     let price: RecurringPrice;
-    let priceObject: Stripe.Price;
+    let object: Stripe.Price;
     if (typeof entry.price === 'string') {
       const known = this.subscriptions.prices.get(entry.price) ?? this.ownPrice(entry.price);
       if (!known) return noSuch('price', entry.price, param('items[0][price]'));
-      ({ price, object: priceObject } = known);
+      ({ price, object } = known);
     } else if (typeof entry.price_data === 'object' && !Array.isArray(entry.price_data)) {
       const data = entry.price_data;
-      const recurring = recurringOf(data.recurring, param('items[0][price_data][recurring]'));
-      if ('status' in recurring) return recurring;
-      if (!isInteger(data.unit_amount))
-        return invalid(
-          'Invalid integer',
-          param('items[0][price_data][unit_amount]'),
-          'parameter_invalid_integer',
-        );
+      const given = priceDataOf(data, param('items[0][price_data]'));
+      if ('status' in given) return given;
       if (typeof data.product !== 'string') return missingParam(param('items[0][price_data][product]'));
-      price = {
-        amount: Number(data.unit_amount),
-        currency: String(data.currency ?? ''),
-        interval: recurring.interval,
-        intervalCount: recurring.intervalCount,
-        productName: data.product,
-      };
-      priceObject = { ...this.subscriptions.priceObject(price, this.hooks.now()), product: data.product };
+      price = given;
+      object = { ...priceObject(price, this.hooks.now()), product: data.product };
     } else {
       return missingParam(param('items[0][price]'));
     }
@@ -273,7 +257,7 @@ export class StandInSchedules {
         metadata[key] = item;
       }
     }
-    return { start, end, price, priceObject, trial: value.trial === 'true', metadata };
+    return { start, end, price, priceObject: object, trial: value.trial === 'true', metadata };
   }
 
   /** A price a phase already has (the current one, taken from the subscription). */
