@@ -34,15 +34,18 @@ export interface AgColumnDef {
   range?: string;
   children?: AgColumnDef[];
 }
-export const zAgColumnDef: z.ZodType<AgColumnDef> = z.lazy(() =>
-  z.object({
-    headerName: z.string(),
-    field: z.string().optional(),
-    cellDataType: z.enum(['text', 'number', 'date']).optional(),
-    range: z.string().optional(),
-    children: z.array(zAgColumnDef).optional(),
-  }),
-);
+/** Named in the global registry: a recursive schema is an OpenAPI component it can refer to. */
+export const zAgColumnDef: z.ZodType<AgColumnDef> = z
+  .lazy(() =>
+    z.object({
+      headerName: z.string(),
+      field: z.string().optional(),
+      cellDataType: z.enum(['text', 'number', 'date']).optional(),
+      range: z.string().optional(),
+      children: z.array(zAgColumnDef).optional(),
+    }),
+  )
+  .meta({ id: 'AgColumnDef' });
 
 export const zAgTablePart = z.object({
   type: z.literal('ag_table'),

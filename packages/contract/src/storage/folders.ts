@@ -12,15 +12,18 @@ export interface FolderNode {
   sub_folders: FolderNode[];
 }
 
-export const zFolderNode: z.ZodType<FolderNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    folder: z.string(),
-    project_id: z.string().nullable(),
-    files_count: z.number().int(),
-    sub_folders: z.array(zFolderNode),
-  }),
-);
+/** Named in the global registry: a recursive schema is an OpenAPI component it can refer to. */
+export const zFolderNode: z.ZodType<FolderNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      folder: z.string(),
+      project_id: z.string().nullable(),
+      files_count: z.number().int(),
+      sub_folders: z.array(zFolderNode),
+    }),
+  )
+  .meta({ id: 'FolderNode' });
 
 const zFolderName = z
   .string()

@@ -159,6 +159,30 @@ describe('core: health, errors, headers, OpenAPI', () => {
     }
     expect(doc.paths[getBasicInfos.path]?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
   });
+
+  it('every $ref in the OpenAPI document points at a schema the document holds (a recursive one is a component)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      components?: { schemas?: Record<string, unknown> };
+    };
+    const refs = new Set<string>();
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(walk);
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === '$ref' && typeof inner === 'string') refs.add(inner);
+          else walk(inner);
+        }
+      }
+    };
+    walk(doc);
+    const dangling = [...refs].filter((ref) => {
+      const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
+      return !name || !(name in (doc.components?.schemas ?? {}));
+    });
+    expect(dangling).toEqual([]);
+    // The folder tree (GET /api/account/storage/folders) refers to itself by name.
+    expect(Object.keys(doc.components?.schemas ?? {})).toEqual(expect.arrayContaining(['FolderNode']));
+  });
 });
 
 describe('core: health when the database is down', () => {
