@@ -24,6 +24,9 @@ type Phase = StripeScheduleRow['phases'][number];
 type PhaseItem = Phase['items'][number];
 type ScheduleEvent = StripeScheduleDetails['events'][number];
 
+/** Dates, prices and trials keep one line; the phases scroll sideways rather than break them. */
+const oneLine = () => ({ style: { whiteSpace: 'nowrap' as const } });
+
 /** Stripe takes no action on a schedule that is over. */
 const OVER = new Set(['released', 'canceled', 'completed']);
 
@@ -85,7 +88,7 @@ export function ScheduleDrawer({
       open={schedule !== null}
       onClose={onClose}
       title={t('Schedule {{id}}', { id: schedule?.id ?? '' })}
-      size="min(900px, 92vw)"
+      size="min(1200px, 92vw)"
       extra={shown ? <DrawerActions row={shown} actions={actions} onAction={onAction} /> : null}
     >
       {shown ? (
@@ -135,13 +138,14 @@ export function ScheduleDrawer({
             size="small"
             rowKey={(phase) => `${phase.start}`}
             pagination={false}
+            scroll={{ x: 'max-content' }}
             dataSource={shown.phases}
             locale={{ emptyText: t('This schedule has no phase.') }}
             columns={[
               {
                 key: 'start',
                 title: t('Start'),
-                width: 170,
+                onCell: oneLine,
                 render: (_, phase) => (
                   <Space size={4}>
                     {formatDate(phase.start)}
@@ -149,7 +153,7 @@ export function ScheduleDrawer({
                   </Space>
                 ),
               },
-              { key: 'end', title: t('End'), width: 170, render: (_, phase) => formatDate(phase.end) },
+              { key: 'end', title: t('End'), onCell: oneLine, render: (_, phase) => formatDate(phase.end) },
               {
                 key: 'plan',
                 title: t('Plan'),
@@ -158,6 +162,7 @@ export function ScheduleDrawer({
               {
                 key: 'price',
                 title: t('Price'),
+                onCell: oneLine,
                 render: (_, phase) => phase.items.map((item) => priceText(item, t)).join(', '),
               },
               {
@@ -168,6 +173,7 @@ export function ScheduleDrawer({
               {
                 key: 'trial',
                 title: t('Trial'),
+                onCell: oneLine,
                 render: (_, phase) =>
                   phase.trial
                     ? phase.trial_end
