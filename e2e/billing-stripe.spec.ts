@@ -2,15 +2,13 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { newUser } from './support/accounts';
 import { apiToken, newAdmin, signInAt } from './support/admin';
 import { signUpByApi } from './support/session';
-import { shot } from './support/ui';
+import { chooseChinese, shot } from './support/ui';
 
 /**
- * A user of their own who bought the 1,000-credit pack with Stripe over the API, paying on the
- * stand-in's hosted page as its Pay button does, and waited for the webhook to pay the bill.
+ * Orders the seeded plan `key` for the account of `auth` over the API and pays it on the Stripe
+ * stand-in's hosted page, as its Pay button does, then waits for the webhook to pay the bill.
  */
-async function paidWithStripe(request: APIRequestContext, baseURL: string, key = 'credits_1000') {
-  const user = await signUpByApi(request, baseURL, newUser('stripebuyer'));
-  const auth = await apiToken(request, user.email, user.password);
+async function payWithStripe(request: APIRequestContext, auth: Record<string, string>, key: string) {
   const plans = (await (await request.get('/api/usm/plans', { headers: auth })).json()) as {
     items: { id: string; key: string; name: string }[];
   };
@@ -19,7 +17,7 @@ async function paidWithStripe(request: APIRequestContext, baseURL: string, key =
   const ordered = await request.post('/api/account/orders', { headers: auth, data: { plan_id: pack?.id } });
   expect(ordered.status(), await ordered.text()).toBe(200);
   const { order, bill } = (await ordered.json()) as {
-    order: { id: string; order_num: string; pay_amount: number };
+    order: { id: string; order_num: string; pay_amount: number; kind: string };
     bill: { id: string };
   };
   const started = await request.post('/api/account/payments', {
@@ -37,7 +35,15 @@ async function paidWithStripe(request: APIRequestContext, baseURL: string, key =
       return ((await answer.json()) as { bill: { status: string } }).bill.status;
     })
     .toBe('paid');
-  return { order, user };
+  return order;
+}
+
+/** A user of their own who bought the plan `key` (the 1,000-credit pack) with Stripe. */
+async function paidWithStripe(request: APIRequestContext, baseURL: string, key = 'credits_1000') {
+  const user = await signUpByApi(request, baseURL, newUser('stripebuyer'));
+  const auth = await apiToken(request, user.email, user.password);
+  const order = await payWithStripe(request, auth, key);
+  return { order, user, auth };
 }
 
 /**
@@ -211,5 +217,72 @@ test.describe('billing with Stripe Checkout (stand-in)', () => {
     await expect(page.getByText(/^Subscription sub_\w+: it ends at the end of its period$/)).toBeVisible();
     await expect(row.getByText(/^Ends on /)).toBeVisible();
     await shot(page, 'admin-stripe-subscriptions-ending-en');
+  });
+  test('a Team subscriber on Stripe buys a downgrade to Pro: an admin sees its schedule and phases, and releases it with a reason (and the pages read in Chinese)', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const { user, auth } = await paidWithStripe(request, baseURL as string, 'team_monthly');
+    // A downgrade is bought ahead: Stripe gets a schedule whose next phase is Pro at the period's end.
+    expect((await payWithStripe(request, auth, 'pro_monthly')).kind).toBe('downgrade');
+    const admin = await newAdmin(request, baseURL as string);
+    const team = user.name.split(' ').at(-1) ?? '';
+    let id = '';
+    await expect
+      .poll(async () => {
+        const answer = await request.get(`/api/admin/stripe/schedules?q=${team}`, { headers: admin.auth });
+        id = ((await answer.json()) as { items: { id: string }[] }).items[0]?.id ?? '';
+        return id;
+      })
+      .toMatch(/^sub_sched_/);
+
+    await page.setViewportSize({ width: 2400, height: 900 });
+    await signInAt(page, baseURL as string, `/admin/stripe/schedule?q=${id}`, admin.email, admin.password);
+    const row = page.locator('.ag-row').filter({ hasText: id });
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await expect(row.getByText('Keeps the subscription', { exact: true })).toBeVisible();
+    await expect(row.getByText(/^Pro on /)).toBeVisible();
+    await shot(page, 'admin-stripe-schedules-en');
+    // Its phases: Team now, then Pro's paid period as a trial, in the drawer with the events.
+    await row.getByRole('button', { name: `Phases and events of schedule ${id}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Schedule ${id}` });
+    const phases = drawer.locator('.ant-table').first();
+    await expect(phases.getByRole('row').filter({ hasText: 'Current' })).toContainText('$49.00 / month');
+    await expect(phases.getByRole('row').filter({ hasText: 'Pro' })).toContainText('$19.00 / month');
+    await expect(drawer.getByText('subscription_schedule.updated').first()).toBeVisible();
+    await shot(page, 'admin-stripe-schedule-drawer-en');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    await chooseChinese(page);
+    await expect(page.getByRole('heading', { name: '订阅计划', level: 3 })).toBeVisible();
+    await shot(page, 'admin-stripe-schedules-zh_CN');
+    await row.getByRole('button', { name: `订阅计划 ${id} 的阶段和事件` }).click();
+    const zhDrawer = page.getByRole('dialog', { name: `订阅计划 ${id}` });
+    await expect(zhDrawer.locator('.ant-table').first().getByText('当前', { exact: true })).toBeVisible();
+    await shot(page, 'admin-stripe-schedule-drawer-zh_CN');
+    // Released from the drawer, with a reason: the subscription stays as it is, the status changes.
+    await zhDrawer.getByRole('button', { name: '释放' }).click();
+    const release = page.getByRole('dialog', { name: `释放订阅计划 ${id}？` });
+    await release.getByLabel('原因').fill('e2e: the customer stays on Team');
+    await shot(page, 'admin-stripe-schedule-release-zh_CN');
+    await release.getByRole('button', { name: '释放' }).click();
+    await expect(page.getByText(`订阅计划 ${id} 已释放`, { exact: true })).toBeVisible();
+    await expect(zhDrawer.getByText('已释放', { exact: true }).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(row.getByText('已释放', { exact: true })).toBeVisible();
+
+    await page.goto(`/admin/stripe/subscription?q=${team}`);
+    await expect(page.locator('.ag-row').first().getByText('$49.00 / 月')).toBeVisible();
+    await shot(page, 'admin-stripe-subscriptions-zh_CN');
+
+    // The team's card pays Stripe's renewals: removing it says so first.
+    await signInAt(page, baseURL as string, '/account/wallet/payment-method', user.email, user.password);
+    const card = page.getByRole('list', { name: '已保存的银行卡' }).getByRole('listitem').first();
+    await card.getByRole('button', { name: '移除' }).click();
+    await expect(page.locator('.ant-popover').getByText(/^这张卡将支付 .* 的套餐续费/)).toBeVisible();
+    await shot(page, 'payment-methods-renewal-zh_CN');
   });
 });
