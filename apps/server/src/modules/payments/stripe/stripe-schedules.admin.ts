@@ -7,15 +7,12 @@ import type {
 } from '@app/contract/billing/stripe-schedules';
 import { seededText } from '@app/contract/i18n/seeded-texts';
 import type { ListQuery } from '@app/contract/list';
-import Stripe from 'stripe';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/app-error';
-import { audited } from '../../../platform/audit';
 import type { SignedInContext } from '../../../platform/endpoint';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../../platform/list-query';
 import type { Platform } from '../../../platform/platform';
-import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
-import { configuredStripe, stripeClient } from '../../foreign-keys/stripe-api';
+import { actAtStripe, eventOfNotice, operatorStripe } from './stripe-admin-action';
 import { notificationsOfRefs } from './stripe-mirror.repo';
 import { syncStripeSchedule } from './stripe-schedules';
 import {
@@ -110,25 +107,13 @@ async function scheduleOf(platform: Platform, ctx: SignedInContext, id: string):
   return toSchedule(ctx, row, await namesFor(platform, [row]));
 }
 
-const eventTypeOf = (payload: unknown): string => {
-  const type = ((payload as { event?: unknown } | null)?.event as { type?: unknown } | null)?.type;
-  return typeof type === 'string' ? type : '';
-};
-
 /** One schedule with its phases and the events logged under it, oldest first. */
 export async function getStripeSchedule(platform: Platform, ctx: SignedInContext, id: string) {
   const schedule = await scheduleOf(platform, ctx, id);
   const notices = await notificationsOfRefs(platform.db, [id]);
   return {
     schedule,
-    events: notices.map((notice) => ({
-      id: notice.id,
-      event_id: notice.eventId,
-      type: eventTypeOf(notice.payload),
-      outcome: notice.outcome,
-      detail: notice.detail,
-      creation_time: toSeconds(notice.createdAt),
-    })),
+    events: notices.map(eventOfNotice),
   };
 }
 
@@ -156,33 +141,22 @@ export async function actOnStripeSchedule(
   if (OVER.has(before.schedule.status)) {
     throw new AppError('CONFLICT', { msg: 'This schedule is over: it can no longer be changed' });
   }
-  const values = configuredStripe(await readForeignKey(platform, 'stripe'));
-  if (!values) throw new AppError('CONFLICT', { msg: 'Stripe is not configured: set its keys first' });
-  const client = stripeClient(values);
-  const row = await audited(
-    platform.db,
+  const client = await operatorStripe(platform);
+  const row = await actAtStripe(
+    platform,
     ctx,
     { action: `stripe.schedule.${input.action}`, targetType: 'stripe_subscription_schedule', targetId: id },
-    async (tx) => {
-      let after: StripeScheduleRow | null;
-      try {
+    {
+      reason: input.reason,
+      before: before.schedule,
+      stateOf,
+      missing: 'Stripe has no such subscription schedule',
+      apply: async (tx) => {
         const options = { idempotencyKey: `schedule:${id}:${input.action}:${ctx.reqId}` };
         if (input.action === 'release') await client.subscriptionSchedules.release(id, {}, options);
         else await client.subscriptionSchedules.cancel(id, { prorate: false }, options);
-        after = await syncStripeSchedule(tx, client, id);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new AppError('CONFLICT', { msg: `Stripe refused: ${error.message}` });
-        }
-        throw new AppError('SERVER_ERROR', { msg: 'The payment provider could not be reached: try again' });
-      }
-      if (!after) throw new AppError('NOT_FOUND', { msg: 'Stripe has no such subscription schedule' });
-      return {
-        result: after,
-        before: { reason: input.reason, ...stateOf(before.schedule) },
-        after: { reason: input.reason, ...stateOf(after) },
-      };
+        return syncStripeSchedule(tx, client, id);
+      },
     },
   );
   // The subscription changed too (no schedule any more, or canceled): read now so its page agrees

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { Tx } from '../../../platform/db';
 import type { Platform } from '../../../platform/platform';
 import type { ProviderNotification } from '../provider';
+import { dateOfSeconds, idOf, isMissing, objectOfEvent, readBack } from './stripe-read-back';
 import {
   findScheduleRecord,
   lockScheduleMirror,
@@ -32,13 +33,6 @@ export const SCHEDULE_EVENTS = [
 
 export const isScheduleEvent = (event: Stripe.Event): boolean =>
   (SCHEDULE_EVENTS as readonly string[]).includes(event.type);
-
-const isMissing = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
-
-const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 type PriceOf = (price: string | Stripe.Price | Stripe.DeletedPrice) => Promise<Stripe.Price | null>;
 
@@ -109,13 +103,10 @@ export async function syncStripeSchedule(
   now = new Date(),
 ): Promise<StripeScheduleRow | null> {
   await lockScheduleMirror(tx, id);
-  let schedule: Stripe.SubscriptionSchedule;
-  try {
-    schedule = await client.subscriptionSchedules.retrieve(id, { expand: ['phases.items.price'] });
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
+  const schedule = await readBack(() =>
+    client.subscriptionSchedules.retrieve(id, { expand: ['phases.items.price'] }),
+  );
+  if (!schedule) return null;
   const priceOf = pricesReader(client);
   const phases = await Promise.all(schedule.phases.map((phase) => phaseRecord(phase, priceOf)));
   // Once released, Stripe names the subscription only as `released_subscription`; the page still
@@ -130,12 +121,12 @@ export async function syncStripeSchedule(
     teamId: subscription?.teamId ?? schedule.metadata?.team_id ?? known,
     status: schedule.status,
     endBehavior: schedule.end_behavior,
-    currentPhaseStart: seconds(schedule.current_phase?.start_date),
-    currentPhaseEnd: seconds(schedule.current_phase?.end_date),
+    currentPhaseStart: dateOfSeconds(schedule.current_phase?.start_date),
+    currentPhaseEnd: dateOfSeconds(schedule.current_phase?.end_date),
     phases,
-    releasedAt: seconds(schedule.released_at),
-    canceledAt: seconds(schedule.canceled_at),
-    completedAt: seconds(schedule.completed_at),
+    releasedAt: dateOfSeconds(schedule.released_at),
+    canceledAt: dateOfSeconds(schedule.canceled_at),
+    completedAt: dateOfSeconds(schedule.completed_at),
     releasedSubscription: schedule.released_subscription,
     stripeCreatedAt: new Date(schedule.created * 1000),
     syncedAt: now,
@@ -152,10 +143,9 @@ export async function scheduleNotification(
   client: Stripe,
   event: Stripe.Event,
 ): Promise<ProviderNotification> {
-  const object = event.data?.object as { id?: unknown; object?: unknown } | undefined;
-  const objectId = typeof object?.id === 'string' ? object.id : '';
+  const { kind, id: objectId } = objectOfEvent(event);
   const row =
-    object?.object === 'subscription_schedule' && objectId
+    kind === 'subscription_schedule' && objectId
       ? await platform.db.transaction((tx) => syncStripeSchedule(tx, client, objectId))
       : null;
   return {

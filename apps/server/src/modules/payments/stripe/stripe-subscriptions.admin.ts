@@ -5,15 +5,12 @@ import type {
 } from '@app/contract/billing/stripe-subscriptions';
 import { seededText } from '@app/contract/i18n/seeded-texts';
 import type { ListQuery } from '@app/contract/list';
-import Stripe from 'stripe';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/app-error';
-import { audited } from '../../../platform/audit';
 import type { SignedInContext } from '../../../platform/endpoint';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../../platform/list-query';
 import type { Platform } from '../../../platform/platform';
-import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
-import { configuredStripe, stripeClient } from '../../foreign-keys/stripe-api';
+import { actAtStripe, eventOfNotice, operatorStripe } from './stripe-admin-action';
 import { notificationsOfRefs } from './stripe-mirror.repo';
 import { syncStripeSubscription } from './stripe-subscriptions';
 import {
@@ -70,11 +67,6 @@ export async function listStripeSubscriptions(platform: Platform, ctx: SignedInC
   return toListPage(query, await listSubscriptionRows(platform.db, query), (row) => toSubscription(ctx, row));
 }
 
-const eventTypeOf = (payload: unknown): string => {
-  const type = ((payload as { event?: unknown } | null)?.event as { type?: unknown } | null)?.type;
-  return typeof type === 'string' ? type : '';
-};
-
 /**
  * One subscription with what Stripe told us of it: the events logged under it and under its
  * invoices (each renewal's, with the order it paid), oldest first.
@@ -89,15 +81,7 @@ export async function getStripeSubscription(platform: Platform, ctx: SignedInCon
   );
   return {
     subscription: toSubscription(ctx, row),
-    events: notices.map((notice) => ({
-      id: notice.id,
-      event_id: notice.eventId,
-      type: eventTypeOf(notice.payload),
-      outcome: notice.outcome,
-      detail: notice.detail,
-      order_id: notice.orderId,
-      creation_time: toSeconds(notice.createdAt),
-    })),
+    events: notices.map((notice) => ({ ...eventOfNotice(notice), order_id: notice.orderId })),
   };
 }
 
@@ -120,19 +104,20 @@ export async function actOnStripeSubscription(
 ) {
   const before = await findSubscriptionRecord(platform.db, id);
   if (!before) throw new AppError('NOT_FOUND', { msg: NOT_FOUND });
-  const values = configuredStripe(await readForeignKey(platform, 'stripe'));
-  if (!values) throw new AppError('CONFLICT', { msg: 'Stripe is not configured: set its keys first' });
-  const client = stripeClient(values);
+  const client = await operatorStripe(platform);
   if (input.action !== 'sync' && before.subscription.status === 'canceled') {
     throw new AppError('CONFLICT', { msg: 'This subscription has ended: it can no longer be changed' });
   }
-  await audited(
-    platform.db,
+  await actAtStripe(
+    platform,
     ctx,
     { action: `stripe.subscription.${input.action}`, targetType: 'stripe_subscription', targetId: id },
-    async (tx) => {
-      let row: StripeSubscriptionRow | null;
-      try {
+    {
+      reason: input.reason,
+      before: before.subscription,
+      stateOf,
+      missing: 'Stripe has no such subscription',
+      apply: async (tx) => {
         if (input.action !== 'sync') {
           await client.subscriptions.update(
             id,
@@ -140,20 +125,8 @@ export async function actOnStripeSubscription(
             { idempotencyKey: `subscription:${id}:${input.action}:${ctx.reqId}` },
           );
         }
-        row = await syncStripeSubscription(tx, client, id);
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new AppError('CONFLICT', { msg: `Stripe refused: ${error.message}` });
-        }
-        throw new AppError('SERVER_ERROR', { msg: 'The payment provider could not be reached: try again' });
-      }
-      if (!row) throw new AppError('NOT_FOUND', { msg: 'Stripe has no such subscription' });
-      return {
-        result: row,
-        before: { reason: input.reason, ...stateOf(before.subscription) },
-        after: { reason: input.reason, ...stateOf(row) },
-      };
+        return syncStripeSubscription(tx, client, id);
+      },
     },
   );
   const after = await findSubscriptionRecord(platform.db, id);

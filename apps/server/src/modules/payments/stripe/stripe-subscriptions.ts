@@ -6,6 +6,7 @@ import { findPaymentByRef, insertPayment } from '../payments.repo';
 import { notifiedAmount, type ProviderNotification } from '../provider';
 import { syncStripeIntent } from './stripe-mirror';
 import { paymentOfIntent } from './stripe-mirror.repo';
+import { dateOfSeconds, idOf, isMissing, objectOfEvent, readBack } from './stripe-read-back';
 import {
   linkIntentToPayment,
   lockSubscriptionMirror,
@@ -72,13 +73,6 @@ export function subscriptionMetadata(input: {
   };
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
-
-const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
-
 /** The subscription an invoice belongs to (`parent.subscription_details` since API `2025-03-31.basil`). */
 export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
   return idOf(invoice.parent?.subscription_details?.subscription ?? null);
@@ -101,13 +95,10 @@ export async function syncStripeSubscription(
   now = new Date(),
 ): Promise<StripeSubscriptionRow | null> {
   await lockSubscriptionMirror(tx, id);
-  let subscription: Stripe.Subscription;
-  try {
-    subscription = await client.subscriptions.retrieve(id, { expand: ['latest_invoice'] });
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
+  const subscription = await readBack(() =>
+    client.subscriptions.retrieve(id, { expand: ['latest_invoice'] }),
+  );
+  if (!subscription) return null;
   const item = subscription.items.data[0];
   if (!item) return null;
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
@@ -126,9 +117,9 @@ export async function syncStripeSubscription(
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
-    cancelAt: seconds(subscription.cancel_at),
-    canceledAt: seconds(subscription.canceled_at),
-    endedAt: seconds(subscription.ended_at),
+    cancelAt: dateOfSeconds(subscription.cancel_at),
+    canceledAt: dateOfSeconds(subscription.canceled_at),
+    endedAt: dateOfSeconds(subscription.ended_at),
     defaultPaymentMethod: idOf(subscription.default_payment_method),
     latestInvoiceId: invoice?.id ?? idOf(subscription.latest_invoice),
     latestInvoiceNumber: invoice?.number ?? null,
@@ -195,8 +186,7 @@ export async function subscriptionNotification(
   client: Stripe,
   event: Stripe.Event,
 ): Promise<ProviderNotification> {
-  const object = event.data?.object as { id?: unknown; object?: unknown } | undefined;
-  const objectId = typeof object?.id === 'string' ? object.id : '';
+  const { kind, id: objectId } = objectOfEvent(event);
   const nothing = (payload: Record<string, unknown>): ProviderNotification => ({
     eventId: event.id,
     action: 'not_supported',
@@ -205,20 +195,15 @@ export async function subscriptionNotification(
     currency: null,
     payload: { event: { id: event.id, type: event.type }, ...payload },
   });
-  if (object?.object === 'subscription') {
+  if (kind === 'subscription') {
     const row = await platform.db.transaction((tx) => syncStripeSubscription(tx, client, objectId));
     return nothing({
       subscription: row ? { status: row.status, cancel_at_period_end: row.cancelAtPeriodEnd } : null,
     });
   }
-  if (object?.object !== 'invoice') return nothing({});
-  let invoice: Stripe.Invoice;
-  try {
-    invoice = await client.invoices.retrieve(objectId);
-  } catch (error) {
-    if (isMissing(error)) return nothing({ invoice: null });
-    throw error;
-  }
+  if (kind !== 'invoice') return nothing({});
+  const invoice = await readBack(() => client.invoices.retrieve(objectId));
+  if (!invoice) return nothing({ invoice: null });
   const subscriptionId = subscriptionOfInvoice(invoice);
   const mirror = subscriptionId
     ? await platform.db.transaction((tx) => syncStripeSubscription(tx, client, subscriptionId))
@@ -233,34 +218,9 @@ export async function subscriptionNotification(
       subscription: subscriptionId,
     },
   };
-  // An upgrade's invoice pays the payment started with it (stripe-plan-change.ts), known by its id;
-  // one not known yet (its notice ahead of the payment's row) is settled by the start itself.
-  if (invoice.status === 'paid' && invoice.billing_reason === 'subscription_update') {
-    const known = await findPaymentByRef(platform.db, 'stripe', invoice.id);
-    if (!known) return { ...nothing(read), providerRef: invoice.id };
-    return {
-      eventId: event.id,
-      action: 'captured',
-      providerRef: invoice.id,
-      amount: notifiedAmount(invoice.amount_paid),
-      currency: invoice.currency,
-      payload: { event: { id: event.id, type: event.type }, ...read },
-    };
-  }
-  // A phase Stripe charges nothing for (a downgrade's period, paid to us already) renews nothing.
-  const renews =
-    invoice.status === 'paid' && invoice.billing_reason === 'subscription_cycle' && invoice.amount_paid > 0;
-  if (!renews || !mirror) return { ...nothing(read), providerRef: invoice.id };
-  const renewal = await renewalPayment(platform, invoice, mirror);
-  if (!renewal) return { ...nothing(read), providerRef: invoice.id };
-  if (renewal.made && mirror.teamId) {
-    await linkInvoiceIntent(platform, client, invoice, {
-      paymentId: renewal.paymentId,
-      ...renewal.made,
-      teamId: mirror.teamId,
-    });
-  }
-  return {
+  // What settles nothing, and what captures the payment the invoice pays: both under the invoice.
+  const unsettled: ProviderNotification = { ...nothing(read), providerRef: invoice.id };
+  const captured: ProviderNotification = {
     eventId: event.id,
     action: 'captured',
     providerRef: invoice.id,
@@ -268,6 +228,26 @@ export async function subscriptionNotification(
     currency: invoice.currency,
     payload: { event: { id: event.id, type: event.type }, ...read },
   };
+  // An upgrade's invoice pays the payment started with it (stripe-plan-change.ts), known by its id;
+  // one not known yet (its notice ahead of the payment's row) is settled by the start itself.
+  if (invoice.status === 'paid' && invoice.billing_reason === 'subscription_update') {
+    const known = await findPaymentByRef(platform.db, 'stripe', invoice.id);
+    return known ? captured : unsettled;
+  }
+  // A phase Stripe charges nothing for (a downgrade's period, paid to us already) renews nothing.
+  const renews =
+    invoice.status === 'paid' && invoice.billing_reason === 'subscription_cycle' && invoice.amount_paid > 0;
+  if (!renews || !mirror) return unsettled;
+  const renewal = await renewalPayment(platform, invoice, mirror);
+  if (!renewal) return unsettled;
+  if (renewal.made && mirror.teamId) {
+    await linkInvoiceIntent(platform, client, invoice, {
+      paymentId: renewal.paymentId,
+      ...renewal.made,
+      teamId: mirror.teamId,
+    });
+  }
+  return captured;
 }
 
 /**
@@ -318,14 +298,12 @@ export async function mirrorSubscriptionSession(
 
 /** The subscription one of our references belongs to: a renewal invoice's, or what a session started. */
 export async function subscriptionOfReference(client: Stripe, reference: string): Promise<string | null> {
-  try {
-    if (reference.startsWith('in_')) return subscriptionOfInvoice(await client.invoices.retrieve(reference));
-    const session = await client.checkout.sessions.retrieve(reference);
-    return session.mode === 'subscription' ? idOf(session.subscription) : null;
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
+  if (reference.startsWith('in_')) {
+    const invoice = await readBack(() => client.invoices.retrieve(reference));
+    return invoice ? subscriptionOfInvoice(invoice) : null;
   }
+  const session = await readBack(() => client.checkout.sessions.retrieve(reference));
+  return session?.mode === 'subscription' ? idOf(session.subscription) : null;
 }
 
 /**
