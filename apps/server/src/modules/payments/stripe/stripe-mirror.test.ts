@@ -1,6 +1,5 @@
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
-import { createOrder, getBill } from '@app/contract/billing/orders';
-import { createPayment } from '@app/contract/billing/payments';
+import { getBill } from '@app/contract/billing/orders';
 import {
   getStripePaymentIntent,
   listStripePaymentIntents,
@@ -8,15 +7,14 @@ import {
   syncStripePaymentIntents,
 } from '@app/contract/billing/stripe-payment-intents';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationRecords, paymentNotifications, stripePaymentIntents } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import { failure } from '../../../test/stripe-stand-in/protocol';
 import { CHECKOUT_EVENT_TYPES, type StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
 import { signUpUser, type TestApp } from '../../../test/test-app';
-import { planId, teamIdOf } from '../../billing/billing.test-kit';
 import { stripeClient } from '../../foreign-keys/stripe-api';
-import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
+import { newTeamOrdersOnStripe, newTeamPaysOnStripe, useStripeApp } from './stripe-app.test-kit';
 import { backfillStripeIntents } from './stripe-mirror';
 
 /** What Stripe answers a restricted key without read access to refunds. */
@@ -43,34 +41,19 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   let t: TestApp;
   let stripe: StripeStandIn;
   let admin: Caller;
-
-  let app: StripeApp;
-  beforeAll(async () => {
-    app = await startStripeApp();
+  useStripeApp((app) => {
     ({ t, stripe, admin } = app);
   });
-  afterAll(() => app.close());
-  beforeEach(() => resetStripeWebhooks(stripe));
 
-  async function payWithStripe(who: Caller, key = 'pro_monthly') {
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: who, body: { plan_id: await planId(t, key) } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, { as: who, body: { bill_id: made.bill.id, method: 'stripe' } })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
-    return { ...made, payment, sessionId };
-  }
+  const refund = (orderId: string, body: { reason: string; amount?: number }) =>
+    callEndpoint(t.app, refundOrder, { as: admin, params: { id: orderId }, body });
 
   const detailsOf = async (id: string) =>
     (await callEndpoint(t.app, getStripePaymentIntent, { as: admin, params: { id } })).ok();
 
   it('events delivered in reverse order: the mirror is the intent Stripe holds and the session still pays the bill', async () => {
-    const user = await signUpUser(t.app);
-    const teamId = await teamIdOf(t, user);
-    const paying = await payWithStripe(user);
+    const paying = await newTeamOrdersOnStripe(t, 'pro_monthly');
+    const { user, teamId } = paying;
     stripe.webhooks.hold = true;
     await stripe.pay(paying.sessionId);
     const queued = stripe.webhooks.queued().map((event) => event.type);
@@ -145,20 +128,11 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   });
 
   it('a refund shows on the mirror as refunded; a refresh reads Stripe again and is recorded with its reason', async () => {
-    const user = await signUpUser(t.app);
-    const paying = await payWithStripe(user);
-    await stripe.pay(paying.sessionId);
-    await stripe.webhooks.idle();
+    const paying = await newTeamPaysOnStripe(t, stripe, 'pro_monthly');
     const intentId = stripe.intentOf(paying.sessionId) as string;
     const amount = stripe.paymentIntent(intentId).amount;
 
-    (
-      await callEndpoint(t.app, refundOrder, {
-        as: admin,
-        params: { id: paying.order.id },
-        body: { reason: 'customer asked', amount: 100 },
-      })
-    ).ok();
+    (await refund(paying.order.id, { reason: 'customer asked', amount: 100 })).ok();
     await stripe.webhooks.idle();
     let details = await detailsOf(intentId);
     expect(details.intent.amount_refunded).toBe(100);
@@ -169,13 +143,7 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
 
     // The rest refunded while its webhook is lost: the mirror is behind until refreshed.
     stripe.webhooks.hold = true;
-    (
-      await callEndpoint(t.app, refundOrder, {
-        as: admin,
-        params: { id: paying.order.id },
-        body: { reason: 'the rest' },
-      })
-    ).ok();
+    (await refund(paying.order.id, { reason: 'the rest' })).ok();
     stripe.webhooks.clear();
     expect((await detailsOf(intentId)).intent.amount_refunded).toBe(100);
 
@@ -222,10 +190,7 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   });
 
   it('an event about an intent Stripe does not have writes no mirror; one not in the mirror cannot be refreshed', async () => {
-    const user = await signUpUser(t.app);
-    const paying = await payWithStripe(user);
-    await stripe.pay(paying.sessionId);
-    await stripe.webhooks.idle();
+    const paying = await newTeamPaysOnStripe(t, stripe, 'pro_monthly');
     const intentId = stripe.intentOf(paying.sessionId) as string;
     const event = stripe.webhooks.events.findLast((e) => e.type === 'payment_intent.succeeded');
     if (!event) throw new Error('no payment_intent.succeeded');
@@ -249,6 +214,17 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
     expect((await detailsOf(intentId)).intent.status).toBe('succeeded');
   });
 
+  /** What the log says of those of these events it logged as missing a permission. */
+  const loggedMissingPermission = async (events: { id: string }[]) =>
+    (
+      await t.platform.db
+        .select()
+        .from(paymentNotifications)
+        .where(eq(paymentNotifications.outcome, 'missing_permission'))
+    )
+      .filter((row) => events.some((event) => event.id === row.eventId))
+      .map((row) => row.detail);
+
   const mirrored = async (id: string) =>
     (await t.platform.db.select().from(stripePaymentIntents).where(eq(stripePaymentIntents.id, id)))[0] ??
     null;
@@ -256,12 +232,8 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   it("the list's refresh backfills what no webhook brought: Stripe's intents listed page by page, each as Stripe holds it, recorded with the reason", async () => {
     // The endpoint takes only Checkout's events: the intents never reach the mirror by webhook.
     stripe.webhooks.enabledEvents = [...CHECKOUT_EVENT_TYPES];
-    const user = await signUpUser(t.app);
-    const first = await payWithStripe(user, 'credits_1000');
-    await stripe.pay(first.sessionId);
-    const second = await payWithStripe(await signUpUser(t.app), 'credits_1000');
-    await stripe.pay(second.sessionId);
-    await stripe.webhooks.idle();
+    const first = await newTeamPaysOnStripe(t, stripe, 'credits_1000');
+    const second = await newTeamPaysOnStripe(t, stripe, 'credits_1000');
     const ids = [first, second].map((p) => stripe.intentOf(p.sessionId) as string);
     for (const id of ids) expect(await mirrored(id)).toBeNull();
 
@@ -278,7 +250,7 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
     const row = await mirrored(ids[0] ?? '');
     expect(row).toMatchObject({
       orderNum: first.order.order_num,
-      teamId: await teamIdOf(t, user),
+      teamId: first.teamId,
       status: 'succeeded',
       cardLast4: '4242',
     });
@@ -304,10 +276,7 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   });
 
   it("a key without read access to payment intents (Stripe's 403) is named in the answer, for the backfill and the refresh, and recorded as refused", async () => {
-    const user = await signUpUser(t.app);
-    const paying = await payWithStripe(user, 'credits_1000');
-    await stripe.pay(paying.sessionId);
-    await stripe.webhooks.idle();
+    const paying = await newTeamPaysOnStripe(t, stripe, 'credits_1000');
     const intentId = stripe.intentOf(paying.sessionId) as string;
     stripe.failNext('GET', /^\/v1\/payment_intents/, forbidden, 2);
     const sync = await callEndpoint(t.app, syncStripePaymentIntents, {
@@ -332,8 +301,7 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   });
 
   it("a restricted key that cannot read payment intents: the intent's and its charge's events are acknowledged, logged naming the permission, and the session still pays the bill", async () => {
-    const user = await signUpUser(t.app);
-    const paying = await payWithStripe(user, 'credits_1000');
+    const paying = await newTeamOrdersOnStripe(t, 'credits_1000');
     stripe.webhooks.hold = true;
     await stripe.pay(paying.sessionId);
     const aboutIntent = stripe.webhooks
@@ -351,31 +319,21 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
       'missing_permission',
       'missing_permission',
     ]);
-    const logged = await t.platform.db
-      .select()
-      .from(paymentNotifications)
-      .where(eq(paymentNotifications.outcome, 'missing_permission'));
-    expect(
-      logged.filter((row) => aboutIntent.some((event) => event.id === row.eventId)).map((row) => row.detail),
-    ).toEqual([
+    expect(await loggedMissingPermission(aboutIntent)).toEqual([
       'the key lacks the rak_payment_intent_read permission',
       'the key lacks the rak_payment_intent_read permission',
     ]);
 
-    const bill = (await callEndpoint(t.app, getBill, { as: user, query: { id: paying.bill.id } })).ok().bill;
+    const { bill } = (
+      await callEndpoint(t.app, getBill, { as: paying.user, query: { id: paying.bill.id } })
+    ).ok();
     expect(bill.status).toBe('paid');
     expect(await mirrored(stripe.intentOf(paying.sessionId) as string)).toBeNull();
 
     // A refund's events, read back with the same key: the refund is found by our number and its
     // payment by the session the refund names, though the intent could not be read.
     stripe.webhooks.hold = true;
-    (
-      await callEndpoint(t.app, refundOrder, {
-        as: admin,
-        params: { id: paying.order.id },
-        body: { reason: 'restricted key', amount: 100 },
-      })
-    ).ok();
+    (await refund(paying.order.id, { reason: 'restricted key', amount: 100 })).ok();
     const refundEvents = stripe.webhooks.queued().map((event) => event.type);
     expect(refundEvents).toEqual(['refund.created', 'charge.refunded']);
     stripe.failNext('GET', /^\/v1\/payment_intents/, forbidden, refundEvents.length);
@@ -392,18 +350,9 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
   });
 
   it("a restricted key that cannot read refunds: the refund's events are acknowledged, logged naming rak_refund_read under the order; the refund stands as Stripe's create answered", async () => {
-    const user = await signUpUser(t.app);
-    const paying = await payWithStripe(user, 'credits_1000');
-    await stripe.pay(paying.sessionId);
-    await stripe.webhooks.idle();
+    const paying = await newTeamPaysOnStripe(t, stripe, 'credits_1000');
     stripe.webhooks.hold = true;
-    (
-      await callEndpoint(t.app, refundOrder, {
-        as: admin,
-        params: { id: paying.order.id },
-        body: { reason: 'restricted key', amount: 100 },
-      })
-    ).ok();
+    (await refund(paying.order.id, { reason: 'restricted key', amount: 100 })).ok();
     const queued = stripe.webhooks.queued();
     expect(queued.map((event) => event.type)).toEqual(['refund.created', 'charge.refunded']);
     // A refund's read back (retrieve, or a charge's list) is refused, as for every read of the key.
@@ -415,12 +364,7 @@ describe('the Stripe payment intents mirror (stand-in)', () => {
       'missing_permission',
       'missing_permission',
     ]);
-    const logged = await t.platform.db
-      .select()
-      .from(paymentNotifications)
-      .where(eq(paymentNotifications.outcome, 'missing_permission'));
-    const ofThese = logged.filter((row) => queued.some((event) => event.id === row.eventId));
-    expect(ofThese.map((row) => row.detail)).toEqual([
+    expect(await loggedMissingPermission(queued)).toEqual([
       'the key lacks the rak_refund_read permission',
       'the key lacks the rak_refund_read permission',
     ]);

@@ -1,14 +1,12 @@
 import { getAdminOrder, refundOrder } from '@app/contract/billing/admin-orders';
-import { createOrder } from '@app/contract/billing/orders';
-import { createPayment } from '@app/contract/billing/payments';
 import { getStripePaymentIntent } from '@app/contract/billing/stripe-payment-intents';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
-import { signUpUser, type TestApp } from '../../../test/test-app';
-import { balanceOf, ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
-import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
+import type { TestApp } from '../../../test/test-app';
+import { balanceOf, ledgerExplains } from '../../billing/billing.test-kit';
+import { lastEventAbout, newTeamPaysOnStripe, useStripeApp } from './stripe-app.test-kit';
 
 /**
  * Stripe's refund events against the Stripe stand-in over real HTTP on a real database. The rules:
@@ -21,38 +19,19 @@ describe('Stripe refund events (stand-in)', () => {
   let t: TestApp;
   let stripe: StripeStandIn;
   let admin: Caller;
-
-  let app: StripeApp;
-  beforeAll(async () => {
-    app = await startStripeApp();
+  useStripeApp((app) => {
     ({ t, stripe, admin } = app);
   });
-  afterAll(() => app.close());
-  beforeEach(async () => {
-    await resetStripeWebhooks(stripe);
+  beforeEach(() => {
     stripe.holdRefunds = false;
   });
 
   /** A user who bought the 1,000-credit pack with Stripe, paid and applied. */
   async function paidPack() {
-    const user = await signUpUser(t.app);
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, 'credits_1000') } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: made.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
-    await stripe.pay(sessionId);
-    await stripe.webhooks.idle();
-    const teamId = await teamIdOf(t, user);
-    const intentId = stripe.session(sessionId).payment_intent as string;
+    const paid = await newTeamPaysOnStripe(t, stripe, 'credits_1000');
+    const intentId = stripe.session(paid.sessionId).payment_intent as string;
     const amount = stripe.paymentIntent(intentId).amount;
-    return { ...made, user, teamId, sessionId, intentId, amount };
+    return { ...paid, intentId, amount };
   }
 
   const refund = (orderId: string, body: { reason: string; amount?: number }) =>
@@ -60,13 +39,7 @@ describe('Stripe refund events (stand-in)', () => {
   const details = async (orderId: string) =>
     (await callEndpoint(t.app, getAdminOrder, { as: admin, params: { id: orderId } })).ok();
   const refundsAt = (intentId: string) => stripe.refunds().filter((r) => r.payment_intent === intentId);
-  const lastEvent = (type: string, refundId: string) => {
-    const event = stripe.webhooks.events.findLast(
-      (e) => e.type === type && (e.data.object as { id?: string }).id === refundId,
-    );
-    if (!event) throw new Error(`no ${type} for ${refundId}`);
-    return event;
-  };
+  const lastEvent = (type: string, refundId: string) => lastEventAbout(stripe, type, refundId);
 
   it('a refund Stripe holds pending: a forged "succeeded" body changes nothing; Stripe settling it sends refund.updated, and it succeeds at once with its credits', async () => {
     const paid = await paidPack();

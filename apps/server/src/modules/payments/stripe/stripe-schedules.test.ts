@@ -1,5 +1,3 @@
-import { createOrder } from '@app/contract/billing/orders';
-import { createPayment } from '@app/contract/billing/payments';
 import {
   actOnStripeSchedule,
   getStripeSchedule,
@@ -7,16 +5,22 @@ import {
 } from '@app/contract/billing/stripe-schedules';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationRecords, stripeSubscriptionSchedules, stripeSubscriptions } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
 import { signUpUser, type TestApp } from '../../../test/test-app';
-import { planId, teamIdOf } from '../../billing/billing.test-kit';
+import { planId } from '../../billing/billing.test-kit';
 import { stripeClient } from '../../foreign-keys/stripe-api';
 import { billsToPay } from '../bills-to-pay';
 import { applyNotification } from '../notification-handler';
-import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
+import {
+  lastEventAbout,
+  newTeamPaysOnStripe,
+  orderOnStripe,
+  payCheckout,
+  useStripeApp,
+} from './stripe-app.test-kit';
 import {
   isScheduleEvent,
   SCHEDULE_EVENTS,
@@ -36,63 +40,28 @@ describe('Stripe subscription schedules (stand-in)', () => {
   let stripe: StripeStandIn;
   let admin: Caller;
   let client: Stripe;
-
-  let app: StripeApp;
-  beforeAll(async () => {
-    app = await startStripeApp();
+  useStripeApp((app) => {
     ({ t, stripe, admin } = app);
     client = stripeClient({ secret_key: stripe.secretKey, base_url: stripe.url });
   });
-  afterAll(() => app.close());
-  beforeEach(() => resetStripeWebhooks(stripe));
 
   /** A new team subscribes to a plan on Stripe, pays on the hosted page; its subscription mirrored. */
   async function subscribe(key = 'team_monthly') {
-    const user = await signUpUser(t.app);
-    const teamId = await teamIdOf(t, user);
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: made.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
-    await stripe.pay(sessionId);
-    await stripe.webhooks.idle();
+    const { user, teamId, order, sessionId } = await newTeamPaysOnStripe(t, stripe, key);
     const subscriptionId = stripe.session(sessionId).subscription as string;
-    return { user, teamId, order: made.order, subscriptionId };
+    return { user, teamId, order, subscriptionId };
   }
 
   /** The team downgrades, paid on Stripe: the subscription gets a schedule (stripe-downgrade.ts). */
   async function downgrade(user: Caller, key = 'pro_monthly') {
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
-    ).ok();
+    const made = await orderOnStripe(t, user, key);
     expect(made.order.kind).toBe('downgrade');
-    const payment = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: made.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    await stripe.pay(new URL(payment.next.url).pathname.split('/').pop() ?? '');
-    await stripe.webhooks.idle();
+    await payCheckout(stripe, made.sessionId);
     return made.order;
   }
 
   /** The last event Stripe made about an object. */
-  const lastEvent = (type: string, objectId: string) => {
-    const event = stripe.webhooks.events.findLast(
-      (e) => e.type === type && (e.data.object as { id: string }).id === objectId,
-    );
-    if (!event) throw new Error(`no ${type} for ${objectId}`);
-    return event;
-  };
+  const lastEvent = (type: string, objectId: string) => lastEventAbout(stripe, type, objectId);
 
   /** An event as the notify route takes it once verified: made a notification, then logged by the one handler. */
   const receive = async (event: Stripe.Event) =>

@@ -10,7 +10,7 @@ import {
 } from '@app/contract/billing/stripe-subscriptions';
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   creditLedger,
   operationRecords,
@@ -22,9 +22,15 @@ import { type Caller, callEndpoint } from '../../../test/call-endpoint';
 import { failure } from '../../../test/stripe-stand-in/protocol';
 import type { StripeStandIn } from '../../../test/stripe-stand-in/stripe-stand-in';
 import { signUpUser, type TestApp } from '../../../test/test-app';
-import { ledgerExplains, planId, teamIdOf } from '../../billing/billing.test-kit';
+import { ledgerExplains, planId } from '../../billing/billing.test-kit';
 import { reconcileTrades } from '../reconcile';
-import { resetStripeWebhooks, type StripeApp, startStripeApp } from './stripe-app.test-kit';
+import {
+  lastEventAbout,
+  newTeamOrdersOnStripe,
+  orderOnStripe,
+  payCheckout,
+  useStripeApp,
+} from './stripe-app.test-kit';
 import { stripeInterval } from './stripe-subscriptions';
 
 /**
@@ -39,38 +45,17 @@ describe('Stripe subscriptions (stand-in)', () => {
   let t: TestApp;
   let stripe: StripeStandIn;
   let admin: Caller;
-
-  let app: StripeApp;
-  beforeAll(async () => {
-    app = await startStripeApp();
+  useStripeApp((app) => {
     ({ t, stripe, admin } = app);
   });
-  afterAll(() => app.close());
-  beforeEach(() => resetStripeWebhooks(stripe));
 
-  /** A new team subscribes to a plan on Stripe and pays on the hosted page. */
-  async function subscribe(key = 'pro_monthly') {
-    const user = await signUpUser(t.app);
-    const teamId = await teamIdOf(t, user);
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: made.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
-    return { user, teamId, ...made, sessionId };
-  }
+  /** A new team subscribes to a plan on Stripe, sent to the hosted page (`pay` pays it). */
+  const subscribe = (key = 'pro_monthly') => newTeamOrdersOnStripe(t, key);
 
+  /** The session paid: the subscription it started. */
   async function pay(sessionId: string) {
-    await stripe.pay(sessionId);
-    await stripe.webhooks.idle();
-    const subscriptionId = stripe.session(sessionId).subscription as string;
-    return subscriptionId;
+    await payCheckout(stripe, sessionId);
+    return stripe.session(sessionId).subscription as string;
   }
 
   const ordersOfTeam = (teamId: string) =>
@@ -91,13 +76,7 @@ describe('Stripe subscriptions (stand-in)', () => {
     (await callEndpoint(t.app, getBill, { as: who, query: { id: billId } })).ok().bill.status;
 
   /** The last event Stripe made about an object. */
-  const lastEvent = (type: string, objectId: string) => {
-    const event = stripe.webhooks.events.findLast(
-      (e) => e.type === type && (e.data.object as { id: string }).id === objectId,
-    );
-    if (!event) throw new Error(`no ${type} for ${objectId}`);
-    return event;
-  };
+  const lastEvent = (type: string, objectId: string) => lastEventAbout(stripe, type, objectId);
 
   it("a plan's period maps onto Stripe's interval; over three years Stripe cannot renew it", () => {
     expect(stripeInterval({ validity: 1, validityUnit: 'month' })).toEqual({
@@ -131,18 +110,7 @@ describe('Stripe subscriptions (stand-in)', () => {
   });
 
   it('a credit pack and a renewal bought by hand are still paid once (payment mode)', async () => {
-    const user = await signUpUser(t.app);
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, 'credits_1000') } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: made.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
+    const { sessionId } = await orderOnStripe(t, await signUpUser(t.app), 'credits_1000');
     expect(stripe.session(sessionId).mode).toBe('payment');
   });
 
@@ -316,20 +284,9 @@ describe('Stripe subscriptions (stand-in)', () => {
 
   /** The team confirms another plan and pays it on Stripe (a plan change: paid once, payment mode). */
   async function changePlan(user: Caller, key: string) {
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: user, body: { plan_id: await planId(t, key) } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: made.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
-    expect(stripe.session(sessionId).mode).toBe('payment');
-    await stripe.pay(sessionId);
-    await stripe.webhooks.idle();
+    const made = await orderOnStripe(t, user, key);
+    expect(stripe.session(made.sessionId).mode).toBe('payment');
+    await payCheckout(stripe, made.sessionId);
     return made;
   }
 

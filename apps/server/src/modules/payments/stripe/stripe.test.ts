@@ -6,7 +6,6 @@ import {
 import { createOrder, getBill, getOrder } from '@app/contract/billing/orders';
 import { createPayment, listPaymentProviders } from '@app/contract/billing/payments';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, paymentNotifications, payments } from '../../../db/schema';
 import { type Caller, callEndpoint } from '../../../test/call-endpoint';
@@ -23,6 +22,7 @@ import {
   teamIdOf,
 } from '../../billing/billing.test-kit';
 import { STRIPE_API_VERSION } from '../../foreign-keys/stripe-api';
+import { lastEventAbout, orderOnStripe, standInKeys, startCheckout } from './stripe-app.test-kit';
 import { CHECKOUT_MIN_SECONDS } from './stripe-provider';
 
 /**
@@ -42,14 +42,7 @@ describe('payments with Stripe Checkout (stand-in)', () => {
       await callEndpoint(t.app, saveForeignKey, {
         as: admin,
         params: { kind: 'stripe' },
-        body: {
-          values: {
-            secret_key: stripe.secretKey,
-            webhook_secret: stripe.webhooks.secrets[0] ?? '',
-            base_url: stripe.url,
-            ...values,
-          },
-        },
+        body: { values: { ...standInKeys(stripe), ...values } },
       })
     ).ok();
 
@@ -74,15 +67,8 @@ describe('payments with Stripe Checkout (stand-in)', () => {
 
   /** Confirms a plan and starts paying it with Stripe: the order, the bill, the session. */
   async function startStripe(who: Caller, key = 'pro_monthly') {
-    const made = (
-      await callEndpoint(t.app, createOrder, { as: who, body: { plan_id: await planId(t, key) } })
-    ).ok();
-    const payment = (
-      await callEndpoint(t.app, createPayment, { as: who, body: { bill_id: made.bill.id, method: 'stripe' } })
-    ).ok();
-    if (payment.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const sessionId = new URL(payment.next.url).pathname.split('/').pop() ?? '';
-    return { ...made, payment, sessionId, session: stripe.session(sessionId) };
+    const started = await orderOnStripe(t, who, key);
+    return { ...started, session: stripe.session(started.sessionId) };
   }
 
   const outcomesOf = async (ref: string) =>
@@ -105,13 +91,7 @@ describe('payments with Stripe Checkout (stand-in)', () => {
       .where(and(eq(creditLedger.referenceId, orderId), inArray(creditLedger.kind, ['grant', 'purchase'])));
 
   /** The event Stripe made last for a session. */
-  const lastEvent = (sessionId: string, type: string) => {
-    const event = stripe.webhooks.events.findLast(
-      (e) => e.type === type && (e.data.object as Stripe.Checkout.Session).id === sessionId,
-    );
-    if (!event) throw new Error(`no ${type} for ${sessionId}`);
-    return event;
-  };
+  const lastEvent = (sessionId: string, type: string) => lastEventAbout(stripe, type, sessionId);
 
   /**
    * Waits for the start of a second: a signature's time is whole seconds, so a delivery signed
@@ -477,14 +457,7 @@ describe('payments with Stripe Checkout (stand-in)', () => {
     const user = await signUpUser(t.app);
     const teamId = await teamIdOf(t, user);
     const paying = await startStripe(user, 'pro_monthly');
-    const again = (
-      await callEndpoint(t.app, createPayment, {
-        as: user,
-        body: { bill_id: paying.bill.id, method: 'stripe' },
-      })
-    ).ok();
-    if (again.next.kind !== 'redirect') throw new Error('Stripe Checkout redirects');
-    const second = new URL(again.next.url).pathname.split('/').pop() ?? '';
+    const { sessionId: second } = await startCheckout(t, user, paying.bill.id);
     expect(second).not.toBe(paying.sessionId);
 
     stripe.webhooks.hold = true;
