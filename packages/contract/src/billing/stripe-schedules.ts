@@ -68,6 +68,8 @@ export const zStripeSchedulePhase = z.object({
   /** The plan the phase moves the team to and the order that asked for it (the phase's metadata). */
   plan: z.object({ id: z.string(), name: z.string() }).nullable(),
   order_id: z.string().nullable(),
+  /** That order's readable number (null when it is none of ours). */
+  order_num: z.string().nullable(),
   /** The phase Stripe is in now (its start and end are the schedule's `current_phase`). */
   current: z.boolean(),
 });

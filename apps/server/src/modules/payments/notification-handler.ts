@@ -76,6 +76,10 @@ export async function applyNotification(
     );
     return 'missing_permission';
   }
+  if (!known && notification.mirrored && notification.action === 'not_supported') {
+    await log(db, { outcome: 'recorded', detail: `kept in the ${notification.mirrored} mirror` });
+    return 'recorded';
+  }
   if (!known) {
     await log(db, { outcome: 'unknown_reference', detail: 'no payment has this reference' });
     return 'unknown_reference';

@@ -42,6 +42,11 @@ export interface ProviderNotification {
    * acknowledged, since delivering it again could read no more.
    */
   missingPermission?: string;
+  /**
+   * A notice about an object no payment is referenced by (a subscription schedule) that only
+   * brought its mirror up to date: logged as recorded, saying which mirror, not as unknown.
+   */
+  mirrored?: string;
 }
 
 /**

@@ -184,7 +184,8 @@ export function ScheduleDrawer({
               {
                 key: 'order',
                 title: t('Order'),
-                render: (_, phase) => (phase.order_id ? <OrderLink id={phase.order_id} /> : ''),
+                render: (_, phase) =>
+                  phase.order_id ? <OrderLink id={phase.order_id} name={phase.order_num} /> : '',
               },
             ]}
           />

@@ -33,6 +33,7 @@ function phase(over: Partial<Phase> = {}): Phase {
     trial_end: null,
     plan: { id: 'plan-team', name: 'Team' },
     order_id: 'ord-1',
+    order_num: 'ORD-20260101-0001',
     current: true,
     ...over,
   };
@@ -55,6 +56,7 @@ const DOWNGRADE = phase({
   trial_end: MAR,
   plan: { id: 'plan-pro', name: 'Pro' },
   order_id: 'ord-2',
+  order_num: 'ORD-20260201-0002',
   current: false,
 });
 
@@ -187,7 +189,7 @@ describe(PATH, () => {
     expect(next.getByText('2')).toBeTruthy();
     expect(next.getByText(/^Until /)).toBeTruthy();
     expect(next.queryByText('Current')).toBeNull();
-    expect(next.getByRole('link', { name: 'ord-2' }).getAttribute('href')).toBe(
+    expect(next.getByRole('link', { name: 'ORD-20260201-0002' }).getAttribute('href')).toBe(
       '/admin/order/details?id=ord-2',
     );
   });

@@ -18,6 +18,7 @@ import { syncStripeSchedule } from './stripe-schedules';
 import {
   findScheduleRecord,
   listScheduleRows,
+  orderNumsOf,
   planNamesOf,
   type ScheduleRecord,
   type StripeScheduleRow,
@@ -30,12 +31,16 @@ const NOT_FOUND = 'Subscription schedule not found';
 const OVER = new Set(['released', 'canceled', 'completed']);
 
 type Action = z.infer<typeof zStripeScheduleAction>;
-type PlanNames = Map<string, string>;
+/** The plans' names and the orders' numbers the phases name, read at once for a page. */
+interface PlanNames {
+  plans: Map<string, string>;
+  orders: Map<string, string>;
+}
 
 function toPhases(ctx: SignedInContext, s: StripeScheduleRow, names: PlanNames): StripeSchedulePhase[] {
   const currentStart = s.currentPhaseStart ? toSeconds(s.currentPhaseStart) : null;
   return s.phases.map((phase) => {
-    const name = phase.plan_id ? names.get(phase.plan_id) : undefined;
+    const name = phase.plan_id ? names.plans.get(phase.plan_id) : undefined;
     return {
       start: phase.start,
       end: phase.end,
@@ -47,6 +52,7 @@ function toPhases(ctx: SignedInContext, s: StripeScheduleRow, names: PlanNames):
       trial_end: phase.trial_end,
       plan: phase.plan_id ? { id: phase.plan_id, name: name ? seededText(name, ctx.t) : '' } : null,
       order_id: phase.order_id,
+      order_num: phase.order_id ? (names.orders.get(phase.order_id) ?? null) : null,
       current: currentStart !== null && phase.start === currentStart,
     };
   });
@@ -89,10 +95,16 @@ function toSchedule(ctx: SignedInContext, row: ScheduleRecord, names: PlanNames)
   };
 }
 
-/** The plans the rows' phases name, read at once for the page. */
-function namesFor(platform: Platform, rows: ScheduleRecord[]): Promise<PlanNames> {
-  const ids = new Set(rows.flatMap((row) => row.schedule.phases.flatMap((phase) => phase.plan_id ?? [])));
-  return planNamesOf(platform.db, [...ids]);
+/** The plans and orders the rows' phases name, read at once for the page. */
+async function namesFor(platform: Platform, rows: ScheduleRecord[]): Promise<PlanNames> {
+  const phases = rows.flatMap((row) => row.schedule.phases);
+  const planIds = new Set(phases.flatMap((phase) => phase.plan_id ?? []));
+  const orderIds = new Set(phases.flatMap((phase) => phase.order_id ?? []));
+  const [plans, orders] = await Promise.all([
+    planNamesOf(platform.db, [...planIds]),
+    orderNumsOf(platform.db, [...orderIds]),
+  ]);
+  return { plans, orders };
 }
 
 export async function listStripeSchedules(platform: Platform, ctx: SignedInContext, query: ListQuery) {

@@ -1,7 +1,7 @@
 import { stripeScheduleListFields } from '@app/contract/billing/stripe-schedules';
 import type { ListQuery } from '@app/contract/list';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { plans, stripeSubscriptionSchedules, teams } from '../../../db/schema';
+import { orders, plans, stripeSubscriptionSchedules, teams } from '../../../db/schema';
 import type { Db, Tx } from '../../../platform/db';
 import { bindList, listOrder, listPage, listWhere, searchColumns } from '../../../platform/list-query';
 
@@ -81,4 +81,14 @@ export async function planNamesOf(db: Queryable, ids: string[]): Promise<Map<str
   if (ids.length === 0) return new Map();
   const rows = await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, ids));
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The readable numbers of the orders the phases name (an operator knows an order by it). */
+export async function orderNumsOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, num: orders.orderNum })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((row) => [row.id, row.num]));
 }

@@ -163,6 +163,14 @@ describe('Stripe subscription schedules (stand-in)', () => {
     ).ok();
     expect(detail.schedule.phases).toHaveLength(2);
     expect(detail.events.map((e) => e.type)).toContain('subscription_schedule.updated');
+    // No payment is referenced by a schedule: its events are recorded in its mirror, not unknown.
+    expect(new Set(detail.events.map((e) => [e.outcome, e.detail].join(': ')))).toEqual(
+      new Set(['recorded: kept in the subscription schedules mirror']),
+    );
+    // Each phase's order by its readable number.
+    const ordered = detail.schedule.phases.filter((phase) => phase.order_id !== null);
+    expect(ordered.length).toBeGreaterThan(0);
+    for (const phase of ordered) expect(phase.order_num).toMatch(/^\d{8}-\d{6}$/);
   });
 
   it('events twice or out of order leave the schedule as Stripe holds it', async () => {

@@ -158,5 +158,6 @@ export async function scheduleNotification(
       event: { id: event.id, type: event.type },
       schedule: row ? { status: row.status, subscription: row.subscriptionId } : null,
     },
+    ...(row ? { mirrored: 'subscription schedules' } : {}),
   };
 }
