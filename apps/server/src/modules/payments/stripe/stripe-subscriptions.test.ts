@@ -501,13 +501,13 @@ describe('Stripe subscriptions (stand-in)', () => {
     expect(await ledgerExplains(t, down.teamId)).toBe(true);
   });
 
-  it('the card Checkout kept is the team’s saved card, marked as paying the renewal at the period’s end', async () => {
+  it('the card Checkout kept is the team’s saved card, its default (it had none), marked as paying the renewal at the period’s end', async () => {
     const { user, sessionId } = await subscribe();
     const subscriptionId = await pay(sessionId);
     const cards = (await callEndpoint(t.app, listSavedPaymentMethods, { as: user })).ok();
     const held = stripe.subscriptions.get(subscriptionId);
-    expect(cards.items.map((c) => [c.id, c.renewal_time])).toEqual([
-      [held.default_payment_method, held.items.data[0]?.current_period_end],
+    expect(cards.items.map((c) => [c.id, c.renewal_time, c.is_default])).toEqual([
+      [held.default_payment_method, held.items.data[0]?.current_period_end, true],
     ]);
     // Set to end at the period's end: the card pays nothing more.
     (

@@ -283,7 +283,8 @@ export async function mirrorSubscriptionSession(
 ): Promise<void> {
   const subscriptionId = idOf(session.subscription);
   if (session.mode !== 'subscription' || !subscriptionId) return;
-  await platform.db.transaction((tx) => syncStripeSubscription(tx, client, subscriptionId));
+  const row = await platform.db.transaction((tx) => syncStripeSubscription(tx, client, subscriptionId));
+  await adoptRenewalCard(client, row);
   const invoiceId = idOf(session.invoice);
   const metadata = session.metadata ?? {};
   const payment = metadata.payment_id ? await paymentOfIntent(platform.db, metadata.payment_id) : null;
@@ -294,6 +295,22 @@ export async function mirrorSubscriptionSession(
     orderNum: metadata.order_num ?? '',
     teamId: payment.teamId,
   });
+}
+
+/**
+ * The card Checkout kept to pay a subscription becomes its customer's default when there is none
+ * (as the first card saved on `/account/wallet/payment-method` does): the page then shows the card
+ * paying the renewals as the default, and a later subscription or invoice has a card.
+ */
+async function adoptRenewalCard(client: Stripe, row: StripeSubscriptionRow | null): Promise<void> {
+  if (!row?.defaultPaymentMethod || !row.customerId) return;
+  const customer = await client.customers.retrieve(row.customerId);
+  if (customer.deleted || customer.invoice_settings?.default_payment_method) return;
+  await client.customers.update(
+    row.customerId,
+    { invoice_settings: { default_payment_method: row.defaultPaymentMethod } },
+    { idempotencyKey: `adopt-card:${row.id}:${row.defaultPaymentMethod}` },
+  );
 }
 
 /** The subscription one of our references belongs to: a renewal invoice's, or what a session started. */
