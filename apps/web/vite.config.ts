@@ -65,6 +65,10 @@ export default defineConfig({
     sourcemap: true,
     // bench/bundle (the page-weight test of `npm test`) reads what each page loads from it.
     manifest: true,
+    // The modulepreload polyfill rides in the entry of every page, /login's too. Every browser
+    // the es2022 target runs on loads the chunks without it; only Safari before 17 then fetches a
+    // lazy page's shared chunks on import rather than ahead (a little later, never broken).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: { moduleSideEffects: [{ test: sideEffectFree, sideEffects: false }] },
       output: {
