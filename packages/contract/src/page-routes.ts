@@ -197,6 +197,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'features/admin-foreign-keys/foreign-keys-page#ForeignKeysPage',
   ),
   admin(
+    '/admin/sys-functions/multiple-languages',
+    'admin.translations.read',
+    'features/admin-translations/translations-page#TranslationsPage',
+  ),
+  admin(
     '/admin/msg/email-logs',
     'admin.messages.view',
     'features/admin-messages/email-logs-page#EmailLogsPage',

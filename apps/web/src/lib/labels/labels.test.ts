@@ -407,6 +407,8 @@ const NOT_SHOWN: [values: string[], why: string][] = [
     'which cells a run makes: the buttons say it (Run, Re-run failed, Re-run all)',
   ],
   [['pause', 'resume', 'cancel'], 'run controls: the buttons name them'],
+  [['false', 'true'], "the translations grid's 'Missing only' switch sends it"],
+  [['json', 'po'], 'file formats: the export menu names them (Export JSON, Export PO)'],
 ];
 
 const keyOf = (values: readonly string[]) => [...values].sort().join(',');
