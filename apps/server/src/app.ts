@@ -13,6 +13,7 @@ import { AccessControl } from './platform/access';
 import { AnalyticsStore } from './platform/analytics-store';
 import { validationError } from './platform/app-error';
 import { createAuth } from './platform/auth';
+import { CacheRegistry } from './platform/cache-registry';
 import { ChangeFeed } from './platform/change-feed';
 import type { Database } from './platform/db';
 import { LoggedMailer } from './platform/email-log';
@@ -70,6 +71,8 @@ export async function buildApp({
 
   const db = database.db;
   const changes = new ChangeFeed(database);
+  // Before every cache: each joins the registry of its platform's change feed when it is built.
+  const caches = new CacheRegistry(database, changes);
   const platform: Platform = {
     config,
     database,
@@ -88,6 +91,7 @@ export async function buildApp({
       onSignIn: (signIn) => recordSignInAttempt(db, { ...signIn, success: true }),
     }),
     changes,
+    caches,
     sessions: new SessionResolver(db, changes, secret),
     access: new AccessControl(db, changes),
     registry: new EndpointRegistry(),
@@ -118,13 +122,14 @@ export async function buildApp({
   await app.register(cookie);
   // Spec section 9: 20 MB per file and 10 files per upload by default; routes may ask for less.
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
-  await installRateLimit(app, config.REDIS_URL);
+  await installRateLimit(app, config.REDIS_URL, caches);
   await installOpenApi(app, API_VERSION);
   installPipeline(app, platform);
   installInputGuard(app);
   // Listening and jobs start with the server and stop before the database closes.
   app.addHook('onReady', async () => {
     await platform.changes.start();
+    await platform.caches.start();
     await platform.events.start();
     await platform.jobs.start();
   });
@@ -132,6 +137,7 @@ export async function buildApp({
     await platform.jobs.stop();
     await platform.events.close();
     await platform.changes.close();
+    await platform.caches.close();
     await platform.analytics.close();
   });
 

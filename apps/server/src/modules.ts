@@ -7,6 +7,7 @@ import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
 import { billingModule } from './modules/billing/billing.routes';
 import { brandModule } from './modules/brand/brand.routes';
+import { cachesModule } from './modules/caches/caches.routes';
 import { chatModule } from './modules/chat/chat.routes';
 import { connectorsModule } from './modules/connectors/connectors.routes';
 import { coreModule } from './modules/core/core.routes';
@@ -74,6 +75,7 @@ export const serverModules: ServerModule[] = [
   analyticsModule,
   foreignKeysModule,
   dynamicConfigsModule,
+  cachesModule,
   connectorsModule,
   billingModule,
   paymentsModule,

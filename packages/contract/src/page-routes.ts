@@ -196,6 +196,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'admin.foreign_keys.view',
     'features/admin-foreign-keys/foreign-keys-page#ForeignKeysPage',
   ),
+  admin('/admin/system/data-cache', 'admin.caches.read', 'features/admin-caches/caches-page#CachesPage'),
   admin(
     '/admin/sys-functions/multiple-languages',
     'admin.translations.read',

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { AccessControl } from './access';
 import type { AnalyticsStore } from './analytics-store';
 import type { Auth } from './auth';
+import type { CacheRegistry } from './cache-registry';
 import type { ChangeFeed } from './change-feed';
 import type { Database, Db } from './db';
 import type { LoggedMailer } from './email-log';
@@ -22,6 +23,8 @@ export interface Platform {
   auth: Auth;
   /** The database's announcements of its own changes, which every in-memory cache listens to. */
   changes: ChangeFeed;
+  /** Every cache this instance keeps (sessions, versioned data, rate-limit counters...), for the data-cache page. */
+  caches: CacheRegistry;
   /** Bearer token -> session, user and team; kept in memory until the database says it changed. */
   sessions: SessionResolver;
   access: AccessControl;

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { sessions, teamMembers, teams, users } from '../db/schema';
+import { approximateBytes, type CacheKey, maskedId, registryOf } from './cache-registry';
 import type { ChangeFeed, ChangeKind } from './change-feed';
 import type { Db } from './db';
 import type { CtxTeam, CtxUser } from './request-context';
@@ -71,6 +72,8 @@ export class SessionResolver {
   private generation = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private hits = 0;
+  private misses = 0;
 
   constructor(
     private readonly db: Db,
@@ -81,6 +84,67 @@ export class SessionResolver {
     this.ttlMs = options.ttlMs ?? 30_000;
     this.maxEntries = options.maxEntries ?? 10_000;
     feed.on((kind, id) => this.onChange(kind, id));
+    this.joinRegistry();
+  }
+
+  /**
+   * Listed on the data-cache page as `sessions`: an entry names its user and expiry, never the
+   * bearer token nor its hash (its id is a digest of the hash).
+   */
+  private joinRegistry(): void {
+    const keyOf = (hash: string, entry: Entry, now: number): CacheKey => ({
+      id: maskedId(hash),
+      label: `${entry.session.user.email} · ${entry.session.team?.name ?? '-'}`,
+      age_seconds: Math.round((now - entry.cachedAt) / 1000),
+      expires_in_seconds: Math.max(0, Math.round((entry.cachedAt + this.ttlMs - now) / 1000)),
+      bytes: approximateBytes(entry.session),
+    });
+    const find = (id: string) => [...this.entries].find(([hash]) => maskedId(hash) === id);
+    registryOf(this.feed)?.register({
+      name: 'sessions',
+      backend: 'memory',
+      stats: () => ({
+        entries: this.entries.size,
+        hits: this.hits,
+        misses: this.misses,
+        bytes: [...this.entries.values()].reduce((sum, entry) => sum + approximateBytes(entry.session), 0),
+        ttl_seconds: Math.round(this.ttlMs / 1000),
+      }),
+      keys: () => {
+        const now = Date.now();
+        return [...this.entries].map(([hash, entry]) => keyOf(hash, entry, now));
+      },
+      inspect: (id) => {
+        const found = find(id);
+        if (!found) return null;
+        const { session, expiresAt, cachedAt } = found[1];
+        return {
+          user: {
+            id: session.user.id,
+            email: session.user.email,
+            name: session.user.name,
+            role: session.user.role,
+          },
+          team: session.team ? { id: session.team.id, name: session.team.name } : null,
+          session_expires_at: Math.floor(expiresAt / 1000),
+          cached_at: Math.floor(cachedAt / 1000),
+        };
+      },
+      evict: (id) => {
+        const found = find(id);
+        if (!found) return false;
+        this.entries.delete(found[0]);
+        this.byUser.get(found[1].session.user.id)?.delete(found[0]);
+        this.generation += 1;
+        return true;
+      },
+      evictAll: () => {
+        const had = this.entries.size;
+        this.clear();
+        this.keysOf.clear();
+        return had;
+      },
+    });
   }
 
   /** Only an instance that hears of changes may keep anything. */
@@ -163,6 +227,7 @@ export class SessionResolver {
     if (known !== undefined) {
       const warm = this.entries.get(known);
       if (warm && now < warm.expiresAt && now < warm.slideAt && now - warm.cachedAt < this.ttlMs) {
+        this.hits += 1;
         this.noteActivity(warm, now);
         return warm.session;
       }
@@ -173,11 +238,13 @@ export class SessionResolver {
     const key = createHash('sha256').update(raw).digest('base64url');
     const hit = this.entries.get(key);
     if (hit && now < hit.expiresAt && now < hit.slideAt && now - hit.cachedAt < this.ttlMs) {
+      this.hits += 1;
       this.noteActivity(hit, now);
       this.rememberToken(token, key);
       return hit.session;
     }
     if (hit) this.forgetUser(hit.session.user.id);
+    this.misses += 1;
     const generation = this.generation;
     const found = await this.load(raw, now);
     if (found) this.noteActivity(found, now);

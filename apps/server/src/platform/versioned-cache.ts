@@ -1,3 +1,4 @@
+import { approximateBytes, registryOf, shapeOf } from './cache-registry';
 import type { ChangeFeed } from './change-feed';
 import type { Db, Tx } from './db';
 import { bumpVersion, readVersion, type VersionKey } from './versions';
@@ -17,6 +18,8 @@ export interface VersionedCacheOptions<T> {
    * this instance at once, this is the safety net for a notification that never came.
    */
   checkMs?: number;
+  /** Its name on the admin's data-cache page (default `version:<key>`). */
+  name?: string;
 }
 
 /**
@@ -31,6 +34,9 @@ export class VersionedCache<T> {
   private loading: Promise<void> | null = null;
   private generation = 0;
   private readonly checkMs: number;
+  private hits = 0;
+  private misses = 0;
+  private loadedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -42,6 +48,52 @@ export class VersionedCache<T> {
     feed?.on((kind, id) => {
       if (kind === '*' || (kind === 'v' && id === options.key)) this.invalidate();
     });
+    this.joinRegistry(feed);
+  }
+
+  /** Listed on the data-cache page: one entry (the data as loaded), shown by its shape only. */
+  private joinRegistry(feed: ChangeFeed | undefined): void {
+    const name = this.options.name ?? `version:${this.options.key}`;
+    const loaded = () => this.version >= 0;
+    const key = () => ({
+      id: String(this.options.key),
+      label: `${this.options.key} v${this.version}`,
+      age_seconds: Math.round((Date.now() - this.loadedAt) / 1000),
+      expires_in_seconds: null,
+      bytes: approximateBytes(this.data),
+    });
+    registryOf(feed)?.register({
+      name,
+      backend: 'memory',
+      stats: () => ({
+        entries: loaded() ? 1 : 0,
+        hits: this.hits,
+        misses: this.misses,
+        bytes: loaded() ? approximateBytes(this.data) : 0,
+        ttl_seconds: null,
+      }),
+      keys: () => (loaded() ? [key()] : []),
+      inspect: (id) =>
+        loaded() && id === String(this.options.key)
+          ? { version: this.version, loaded_at: Math.floor(this.loadedAt / 1000), shape: shapeOf(this.data) }
+          : null,
+      evict: (id) => {
+        if (!loaded() || id !== String(this.options.key)) return false;
+        this.drop();
+        return true;
+      },
+      evictAll: () => {
+        const had = loaded() ? 1 : 0;
+        this.drop();
+        return had;
+      },
+    });
+  }
+
+  /** Forgets the data so the next `fresh()` loads it whole again. */
+  private drop(): void {
+    this.version = -1;
+    this.invalidate();
   }
 
   /** The data as last loaded (stale at most `checkMs`); `fresh()` first when it must be current. */
@@ -56,6 +108,8 @@ export class VersionedCache<T> {
 
   /** Loads when the version may have moved; answers the version the data belongs to. */
   async fresh(): Promise<number> {
+    if (this.version >= 0 && Date.now() - this.checkedAt < this.checkMs) this.hits += 1;
+    else this.misses += 1;
     // Loops because a load that began before a change leaves the cache unfresh.
     while (this.version < 0 || Date.now() - this.checkedAt >= this.checkMs) {
       this.loading ??= this.load().finally(() => {
@@ -95,6 +149,7 @@ export class VersionedCache<T> {
     if (version !== this.version) {
       this.data = await this.options.load();
       this.version = version;
+      this.loadedAt = Date.now();
     }
     if (generation === this.generation) this.checkedAt = Date.now();
   }

@@ -36,6 +36,7 @@ import {
   columnRunStatusLabel,
 } from './ai-table-labels';
 import { runStatusLabel } from './analysis-labels';
+import { cacheBackendLabel } from './cache-labels';
 import { certificateStatusLabel } from './certificate-labels';
 import {
   callOutcomeLabel,
@@ -136,6 +137,7 @@ type Labeller = (value: string, t: Translate) => string;
 /** Enums people read, each with its one labeller. */
 const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['team role', ['owner', 'admin', 'member'], teamRoleLabel],
+  ['cache backend', ['memory', 'redis'], cacheBackendLabel],
   ['project and invite role', ['admin', 'member'], projectRoleLabel],
   ['project scope', ['team', 'shared'], projectScopeLabel],
   ['message level', ['important', 'warning', 'special', 'other'], messageLevelLabel],
