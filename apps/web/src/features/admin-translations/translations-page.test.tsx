@@ -142,7 +142,7 @@ describe('/admin/sys-functions/multiple-languages', () => {
     renderApp('/admin/sys-functions/multiple-languages');
     await screen.findByText('Sign in');
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Languages' }));
+    await user.click(screen.getByRole('button', { name: 'Manage languages' }));
     const drawer = await screen.findByRole('dialog');
     await user.click(within(drawer).getByRole('switch', { name: 'Offer Français' }));
     await waitFor(() =>

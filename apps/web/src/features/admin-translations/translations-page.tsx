@@ -130,7 +130,7 @@ export function TranslationsPage() {
           {t('Translations')}
         </Typography.Title>
         <Space wrap>
-          <Button onClick={() => setLanguagesOpen(true)}>{t('Languages')}</Button>
+          <Button onClick={() => setLanguagesOpen(true)}>{t('Manage languages')}</Button>
           <Button onClick={() => setImporting(true)}>{t('Import')}</Button>
           <Dropdown
             menu={{
