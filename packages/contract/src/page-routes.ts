@@ -1,4 +1,4 @@
-import type { Permission } from './permission-codes';
+import type { Permission, PermissionCode } from './permission-codes';
 
 /**
  * Where a page renders: `light` pages hang from the root without antd or TanStack Query (the
@@ -38,7 +38,7 @@ const plain = entry('plain', 'public');
 const workspace = entry('workspace', 'signed_in');
 const personal = entry('personal', 'signed_in');
 const mobile = entry('mobile', 'signed_in');
-const admin = (path: string, code: `admin.${string}.${string}`, page: PageModule): PageRoute => ({
+const admin = (path: string, code: PermissionCode, page: PageModule): PageRoute => ({
   path,
   permission: code,
   layout: 'admin',
@@ -111,89 +111,89 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'features/account-payment-methods/payment-methods-page#PaymentMethodsPage',
   ),
   // Admin console: each page its own lazy chunk, opened by its code.
-  admin('/admin', 'admin.dashboard.view', 'features/admin-dashboard/dashboard-page#DashboardPage'),
-  admin('/admin/user/users', 'admin.users.view', 'features/admin-users/users-page#UsersPage'),
-  admin('/admin/user/details', 'admin.users.view', 'features/admin-users/user-details-page#UserDetailsPage'),
-  admin('/admin/user/roles', 'admin.roles.view', 'features/admin-roles/roles-page#RolesPage'),
-  admin('/admin/user/teams', 'admin.teams.view', 'features/admin-teams/teams-page#TeamsPage'),
+  admin('/admin', 'admin.dashboard.read', 'features/admin-dashboard/dashboard-page#DashboardPage'),
+  admin('/admin/user/users', 'admin.users.read', 'features/admin-users/users-page#UsersPage'),
+  admin('/admin/user/details', 'admin.users.read', 'features/admin-users/user-details-page#UserDetailsPage'),
+  admin('/admin/user/roles', 'admin.roles.read', 'features/admin-roles/roles-page#RolesPage'),
+  admin('/admin/user/teams', 'admin.teams.read', 'features/admin-teams/teams-page#TeamsPage'),
   admin(
     '/admin/permission',
-    'admin.permissions.view',
+    'admin.permissions.read',
     'features/admin-permissions/permission-matrix-page#PermissionMatrixPage',
   ),
   admin(
     '/admin/permission/api-pages',
-    'admin.permissions.view',
+    'admin.permissions.read',
     'features/admin-permissions/api-pages-page#ApiPagesPage',
   ),
-  admin('/admin/usm/plan', 'admin.plans.view', 'features/admin-plans/plans-page#PlansPage'),
+  admin('/admin/usm/plan', 'admin.plans.read', 'features/admin-plans/plans-page#PlansPage'),
   admin(
     '/admin/usm/function/permission',
-    'admin.plans.view',
+    'admin.plans.read',
     'features/admin-plans/function-permissions-page#FunctionPermissionsPage',
   ),
   admin(
     '/admin/usm/subscription',
-    'admin.subscriptions.view',
+    'admin.subscriptions.read',
     'features/admin-subscriptions/subscriptions-page#SubscriptionsPage',
   ),
   admin(
     '/admin/usm/resources/summary',
-    'admin.resources.view',
+    'admin.resources.read',
     'features/admin-credits/resources-summary-page#ResourcesSummaryPage',
   ),
   admin(
     '/admin/usm/resources/credits',
-    'admin.credits.view',
+    'admin.credits.read',
     'features/admin-credits/credits-page#CreditsPage',
   ),
   admin(
     '/admin/usm/resources/credits/usage-logs',
-    'admin.credits.view',
+    'admin.credits.read',
     'features/admin-credits/usage-logs-page#UsageLogsPage',
   ),
-  admin('/admin/order', 'admin.orders.view', 'features/admin-orders/orders-page#OrdersPage'),
+  admin('/admin/order', 'admin.orders.read', 'features/admin-orders/orders-page#OrdersPage'),
   admin(
     '/admin/order/details',
-    'admin.orders.view',
+    'admin.orders.read',
     'features/admin-orders/order-details-page#OrderDetailsPage',
   ),
-  admin('/admin/invoice', 'admin.invoices.view', 'features/admin-invoices/invoices-page#InvoicesPage'),
+  admin('/admin/invoice', 'admin.invoices.read', 'features/admin-invoices/invoices-page#InvoicesPage'),
   admin(
     '/admin/invoice/details',
-    'admin.invoices.view',
+    'admin.invoices.read',
     'features/admin-invoices/invoice-details-page#InvoiceDetailsPage',
   ),
-  admin('/admin/financial', 'admin.financial.view', 'features/admin-financial/financial-page#FinancialPage'),
+  admin('/admin/financial', 'admin.financial.read', 'features/admin-financial/financial-page#FinancialPage'),
   admin(
     '/admin/stripe/payment-indent',
-    'admin.orders.view',
+    'admin.orders.read',
     'features/admin-stripe/payment-intents-page#PaymentIntentsPage',
   ),
   admin(
     '/admin/stripe/subscription',
-    'admin.subscriptions.view',
+    'admin.subscriptions.read',
     'features/admin-stripe/subscriptions-page#StripeSubscriptionsPage',
   ),
   admin(
     '/admin/stripe/schedule',
-    'admin.subscriptions.view',
+    'admin.subscriptions.read',
     'features/admin-stripe/schedules-page#StripeSchedulesPage',
   ),
-  admin('/admin/storage', 'admin.storage.view', 'features/admin-storage/admin-files-page#AdminFilesPage'),
+  admin('/admin/storage', 'admin.storage.read', 'features/admin-storage/admin-files-page#AdminFilesPage'),
   admin(
     '/admin/storage/stat',
-    'admin.storage.view',
+    'admin.storage.read',
     'features/admin-storage/storage-stat-page#StorageStatPage',
   ),
   admin(
     '/admin/sys-settings/dynamic-configs',
-    'admin.settings.view',
+    'admin.settings.read',
     'features/admin-dynamic-configs/dynamic-configs-page#DynamicConfigsPage',
   ),
   admin(
     '/admin/sys-settings/foreign-keys',
-    'admin.foreign_keys.view',
+    'admin.foreign_keys.read',
     'features/admin-foreign-keys/foreign-keys-page#ForeignKeysPage',
   ),
   admin('/admin/system/data-cache', 'admin.caches.read', 'features/admin-caches/caches-page#CachesPage'),
@@ -203,35 +203,45 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'features/admin-translations/translations-page#TranslationsPage',
   ),
   admin(
+    '/admin/sys-functions/help-tags',
+    'admin.help_tags.read',
+    'features/admin-help-tags/help-tags-page#HelpTagsPage',
+  ),
+  admin(
+    '/admin/sys-functions/help-tags-style',
+    'admin.help_tags.read',
+    'features/admin-help-tags/help-tags-style-page#HelpTagsStylePage',
+  ),
+  admin(
     '/admin/msg/email-logs',
-    'admin.messages.view',
+    'admin.messages.read',
     'features/admin-messages/email-logs-page#EmailLogsPage',
   ),
-  admin('/admin/msg/notice', 'admin.messages.view', 'features/admin-messages/notices-page#NoticesPage'),
-  admin('/admin/msg/send', 'admin.messages.view', 'features/admin-messages/send-page#SendMessagesPage'),
+  admin('/admin/msg/notice', 'admin.messages.read', 'features/admin-messages/notices-page#NoticesPage'),
+  admin('/admin/msg/send', 'admin.messages.read', 'features/admin-messages/send-page#SendMessagesPage'),
   admin(
     '/admin/sys-logs/operation-record',
-    'admin.logs.view',
+    'admin.logs.read',
     'features/admin-logs/operation-records-page#OperationRecordsPage',
   ),
   admin(
     '/admin/system/schedule/notify/logs',
-    'admin.logs.view',
+    'admin.logs.read',
     'features/admin-logs/job-runs-page#JobRunsPage',
   ),
   admin(
     '/admin/sys-logs/server-error',
-    'admin.logs.view',
+    'admin.logs.read',
     'features/admin-logs/server-errors-page#ServerErrorsPage',
   ),
   admin(
     '/admin/integ-3rd-platform/platforms',
-    'admin.integrations.view',
+    'admin.integrations.read',
     'features/admin-integrations/platforms-page#PlatformsPage',
   ),
   admin(
     '/admin/integ-3rd-platform/interfaces',
-    'admin.integrations.view',
+    'admin.integrations.read',
     'features/admin-integrations/interfaces-page#InterfacesPage',
   ),
 ];

@@ -1,8 +1,72 @@
 /**
- * Every endpoint and page declares who may use it: anyone (`public`), any signed-in user
- * (`signed_in`), or holders of a code `area.resource.action` granted through their role.
+ * Every permission code there is, `scope.area.verb`: a role grants them (admins pick them in the
+ * permission matrix) and a REST token's scopes are chosen from them, so the list is closed (a code
+ * nobody declared cannot be granted) and each verb has one meaning:
+ * - `read`: open the area's pages and read its data (no separate "view");
+ * - `edit`: change its data (no separate "update");
+ * - a verb of its own only where the act is a different power from editing, granted apart: `create`
+ *   and `delete` roles, `ban` users, `adjust` credits, `issue` invoices, `refund` and `sync` orders,
+ *   `send` messages, `upload` and `delete` files, `restore` a backup.
  */
-export type PermissionCode = `${string}.${string}.${string}`;
+export const PERMISSION_CODES = [
+  'admin.caches.read',
+  'admin.caches.edit',
+  'admin.credits.read',
+  'admin.credits.adjust',
+  'admin.dashboard.read',
+  'admin.financial.read',
+  'admin.foreign_keys.read',
+  'admin.foreign_keys.edit',
+  'admin.help_tags.read',
+  'admin.help_tags.edit',
+  'admin.integrations.read',
+  'admin.integrations.edit',
+  'admin.invoices.read',
+  'admin.invoices.issue',
+  'admin.logs.read',
+  'admin.logs.edit',
+  'admin.messages.read',
+  'admin.messages.edit',
+  'admin.messages.send',
+  'admin.orders.read',
+  'admin.orders.refund',
+  'admin.orders.sync',
+  'admin.permissions.read',
+  'admin.permissions.edit',
+  'admin.plans.read',
+  'admin.plans.edit',
+  'admin.resources.read',
+  'admin.roles.read',
+  'admin.roles.edit',
+  'admin.roles.create',
+  'admin.roles.delete',
+  'admin.settings.read',
+  'admin.settings.edit',
+  'admin.storage.read',
+  'admin.storage.upload',
+  'admin.storage.delete',
+  'admin.subscriptions.read',
+  'admin.subscriptions.edit',
+  'admin.teams.read',
+  'admin.translations.read',
+  'admin.translations.edit',
+  'admin.users.read',
+  'admin.users.edit',
+  'admin.users.ban',
+] as const;
+
+/**
+ * Every endpoint and page declares who may use it: anyone (`public`), any signed-in user
+ * (`signed_in`), or holders of a code of `PERMISSION_CODES` granted through their role.
+ */
+export type PermissionCode = (typeof PERMISSION_CODES)[number];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set(PERMISSION_CODES);
+
+/** Whether a string (a grant asked for, a scope) names a code of the list. */
+export function isKnownPermissionCode(value: string): value is PermissionCode {
+  return KNOWN_CODES.has(value);
+}
 
 /**
  * Whoever may open at least one admin page: the admin console's own services (editing presence

@@ -30,7 +30,7 @@ export const zAdminOrder = zOrder.extend({
 export const listAdminOrders = defineEndpoint({
   method: 'GET',
   path: '/api/admin/orders',
-  permission: 'admin.orders.view',
+  permission: 'admin.orders.read',
   summary: 'Orders of every team',
   tags,
   query: zListQueryOf(adminOrderListFields),
@@ -61,7 +61,7 @@ export const zRefund = z.object({
 export const getAdminOrder = defineEndpoint({
   method: 'GET',
   path: '/api/admin/orders/{id}',
-  permission: 'admin.orders.view',
+  permission: 'admin.orders.read',
   summary: 'One order with everything that happened to it',
   tags,
   params: zIdParams,

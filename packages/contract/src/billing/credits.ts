@@ -89,7 +89,7 @@ export const zAdminCreditRow = zCreditBalance.extend({
 export const listAdminCredits = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/credits',
-  permission: 'admin.credits.view',
+  permission: 'admin.credits.read',
   summary: "Every team's credit balance",
   tags: ['admin: billing'],
   query: zListQueryOf(adminCreditListFields),
@@ -99,7 +99,7 @@ export const listAdminCredits = defineEndpoint({
 export const listAdminCreditLedger = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/credits/{team_id}/ledger',
-  permission: 'admin.credits.view',
+  permission: 'admin.credits.read',
   summary: "One team's credit ledger",
   tags: ['admin: billing'],
   params: z.object({ team_id: zBillingId }),

@@ -11,7 +11,7 @@ import { zCurrency, zDay } from './money';
 export const getFinancialReport = defineEndpoint({
   method: 'GET',
   path: '/api/admin/financial',
-  permission: 'admin.financial.view',
+  permission: 'admin.financial.read',
   summary: 'Revenue and refunds by day, month, method and plan',
   tags: ['admin: billing'],
   query: z.object({ start: zDay.optional(), end: zDay.optional(), currency: zCurrency.optional() }),

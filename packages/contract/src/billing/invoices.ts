@@ -129,7 +129,7 @@ export const zAdminInvoice = zInvoice.extend({ team: z.object({ id: z.string(), 
 export const listAdminInvoices = defineEndpoint({
   method: 'GET',
   path: '/api/admin/invoices',
-  permission: 'admin.invoices.view',
+  permission: 'admin.invoices.read',
   summary: 'Invoice requests of every team',
   tags: ['admin: billing'],
   query: zListQueryOf(adminInvoiceListFields),
@@ -139,7 +139,7 @@ export const listAdminInvoices = defineEndpoint({
 export const getAdminInvoice = defineEndpoint({
   method: 'GET',
   path: '/api/admin/invoices/{id}',
-  permission: 'admin.invoices.view',
+  permission: 'admin.invoices.read',
   summary: 'One invoice request',
   tags: ['admin: billing'],
   params: zIdParams,
@@ -174,7 +174,7 @@ export const rejectInvoice = defineEndpoint({
 export const createAdminInvoiceLink = defineEndpoint({
   method: 'POST',
   path: '/api/admin/invoices/{id}/link',
-  permission: 'admin.invoices.view',
+  permission: 'admin.invoices.read',
   summary: 'A signed download link for an issued invoice',
   tags: ['admin: billing'],
   params: zIdParams,

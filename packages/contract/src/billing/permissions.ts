@@ -4,18 +4,18 @@
  * role holds `admin.<area>.*`; operators hold orders and invoices).
  */
 export const BILLING_PERMISSIONS = {
-  plansView: 'admin.plans.view',
+  plansView: 'admin.plans.read',
   plansEdit: 'admin.plans.edit',
-  subscriptionsView: 'admin.subscriptions.view',
+  subscriptionsView: 'admin.subscriptions.read',
   subscriptionsEdit: 'admin.subscriptions.edit',
-  creditsView: 'admin.credits.view',
+  creditsView: 'admin.credits.read',
   creditsAdjust: 'admin.credits.adjust',
-  resourcesView: 'admin.resources.view',
-  ordersView: 'admin.orders.view',
+  resourcesView: 'admin.resources.read',
+  ordersView: 'admin.orders.read',
   ordersRefund: 'admin.orders.refund',
   /** Reads a Stripe payment intent again into the mirror (`/admin/stripe/payment-indent`). */
   ordersSync: 'admin.orders.sync',
-  invoicesView: 'admin.invoices.view',
+  invoicesView: 'admin.invoices.read',
   invoicesIssue: 'admin.invoices.issue',
-  financialView: 'admin.financial.view',
+  financialView: 'admin.financial.read',
 } as const;

@@ -139,7 +139,7 @@ export type PlanInput = z.input<typeof zPlanInput>;
 export const listAdminPlans = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/plans',
-  permission: 'admin.plans.view',
+  permission: 'admin.plans.read',
   summary: 'Every plan, archived included, with its subscriber count',
   tags: ['admin: billing'],
   query: z.object({ status: zPlanStatus.optional(), kind: zPlanKind.optional() }),
@@ -191,7 +191,7 @@ export const zBillingFunction = z.object({ key: z.string(), name: z.string(), bu
 export const getFunctionPermissions = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/function/permissions',
-  permission: 'admin.plans.view',
+  permission: 'admin.plans.read',
   summary: 'Which AI functions each plan may use',
   tags: ['admin: billing'],
   response: z.object({

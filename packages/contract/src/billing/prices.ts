@@ -49,7 +49,7 @@ export type FunctionPrice = z.infer<typeof zFunctionPrice>;
 export const getPrices = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/prices',
-  permission: 'admin.plans.view',
+  permission: 'admin.plans.read',
   summary: "The price table: each model's credits per million tokens and each function's price per run",
   tags: ['admin: billing'],
   response: z.object({ models: z.array(zModelPrice), functions: z.array(zFunctionPrice) }),

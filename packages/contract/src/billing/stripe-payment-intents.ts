@@ -69,7 +69,7 @@ export const zStripePaymentIntent = z.object({
 export const listStripePaymentIntents = defineEndpoint({
   method: 'GET',
   path: '/api/admin/stripe/payment-intents',
-  permission: 'admin.orders.view',
+  permission: 'admin.orders.read',
   summary: "Stripe's payment intents as last read from Stripe",
   tags,
   query: zListQueryOf(stripePaymentIntentListFields),
@@ -95,7 +95,7 @@ export const zStripeIntentEvent = z.object({
 export const getStripePaymentIntent = defineEndpoint({
   method: 'GET',
   path: '/api/admin/stripe/payment-intents/{id}',
-  permission: 'admin.orders.view',
+  permission: 'admin.orders.read',
   summary: 'One Stripe payment intent with the events received for it',
   tags,
   params: zIdParams,

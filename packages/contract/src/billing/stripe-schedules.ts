@@ -104,7 +104,7 @@ export type StripeSchedule = z.infer<typeof zStripeSchedule>;
 export const listStripeSchedules = defineEndpoint({
   method: 'GET',
   path: '/api/admin/stripe/schedules',
-  permission: 'admin.subscriptions.view',
+  permission: 'admin.subscriptions.read',
   summary: "Stripe's subscription schedules as last read from Stripe",
   tags,
   query: zListQueryOf(stripeScheduleListFields),
@@ -125,7 +125,7 @@ export const zStripeScheduleEvent = z.object({
 export const getStripeSchedule = defineEndpoint({
   method: 'GET',
   path: '/api/admin/stripe/schedules/{id}',
-  permission: 'admin.subscriptions.view',
+  permission: 'admin.subscriptions.read',
   summary: 'One Stripe subscription schedule with its phases and the events received for it',
   tags,
   params: zIdParams,

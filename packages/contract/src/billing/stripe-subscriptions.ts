@@ -93,7 +93,7 @@ export type StripeSubscription = z.infer<typeof zStripeSubscription>;
 export const listStripeSubscriptions = defineEndpoint({
   method: 'GET',
   path: '/api/admin/stripe/subscriptions',
-  permission: 'admin.subscriptions.view',
+  permission: 'admin.subscriptions.read',
   summary: "Stripe's subscriptions as last read from Stripe",
   tags,
   query: zListQueryOf(stripeSubscriptionListFields),
@@ -116,7 +116,7 @@ export const zStripeSubscriptionEvent = z.object({
 export const getStripeSubscription = defineEndpoint({
   method: 'GET',
   path: '/api/admin/stripe/subscriptions/{id}',
-  permission: 'admin.subscriptions.view',
+  permission: 'admin.subscriptions.read',
   summary: 'One Stripe subscription with the events received for it',
   tags,
   params: zIdParams,

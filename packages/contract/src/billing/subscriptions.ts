@@ -130,7 +130,7 @@ export const zAdminSubscription = zSubscription.extend({
 export const listAdminSubscriptions = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/subscriptions',
-  permission: 'admin.subscriptions.view',
+  permission: 'admin.subscriptions.read',
   summary: 'Subscriptions of every team',
   tags: ['admin: billing'],
   query: zListQueryOf(adminSubscriptionListFields),
@@ -171,7 +171,7 @@ export const cancelSubscription = defineEndpoint({
 export const getAdminTeamSubscription = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/teams/{team_id}/subscription-history',
-  permission: 'admin.subscriptions.view',
+  permission: 'admin.subscriptions.read',
   summary: "One team's subscription history",
   tags: ['admin: billing'],
   params: z.object({ team_id: zBillingId }),

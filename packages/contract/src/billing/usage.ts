@@ -86,7 +86,7 @@ export const adminUsageLogListFields = defineListFields({
 export const listAdminUsageLogs = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/usage-logs',
-  permission: 'admin.credits.view',
+  permission: 'admin.credits.read',
   summary: 'Usage logs of every team',
   tags: ['admin: billing'],
   query: zListQueryOf(adminUsageLogListFields),
@@ -100,7 +100,7 @@ export const listAdminUsageLogs = defineEndpoint({
 export const getResourcesSummary = defineEndpoint({
   method: 'GET',
   path: '/api/admin/usm/resources/summary',
-  permission: 'admin.resources.view',
+  permission: 'admin.resources.read',
   summary: 'Credits granted, used and remaining, by plan and team',
   tags: ['admin: billing'],
   query: zUsageRange,

@@ -23,7 +23,7 @@ export const adminStorageFileListFields = defineListFields({
 export const listAdminStorageFiles = defineEndpoint({
   method: 'GET',
   path: '/api/admin/storage/files',
-  permission: 'admin.storage.view',
+  permission: 'admin.storage.read',
   summary: "Every team's files",
   tags,
   query: zListQueryOf(adminStorageFileListFields),
@@ -70,7 +70,7 @@ export const zStorageStat = z.object({
 export const getAdminStorageStat = defineEndpoint({
   method: 'GET',
   path: '/api/admin/storage/stat',
-  permission: 'admin.storage.view',
+  permission: 'admin.storage.read',
   summary: 'Storage totals by team, type and month, and the teams nearest their quota',
   tags,
   response: zStorageStat,
@@ -89,7 +89,7 @@ export const zOrphanReport = z.object({
 export const checkStorageOrphans = defineEndpoint({
   method: 'GET',
   path: '/api/admin/storage/orphans',
-  permission: 'admin.storage.view',
+  permission: 'admin.storage.read',
   summary: 'Objects without a row and rows without an object',
   tags,
   response: zOrphanReport,

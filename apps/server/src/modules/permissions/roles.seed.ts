@@ -38,12 +38,10 @@ export function seededRoles(): { code: string; name: string; description: string
       ...SEEDED_ROLE_TEXTS.operator,
       grants: [
         'admin.dashboard.*',
-        'admin.users.view',
         'admin.users.read',
         'admin.orders.*',
         'admin.invoices.*',
         'admin.messages.*',
-        'admin.logs.view',
         'admin.logs.read',
       ],
     },

@@ -11,8 +11,8 @@ const MATRIX = {
     { code: 'super_admin', name: 'Super admin', is_system: true },
   ],
   page_routes: [
-    { route: '/admin/user/users', code: 'admin.users.view' },
-    { route: '/admin/user/roles', code: 'admin.roles.view' },
+    { route: '/admin/user/users', code: 'admin.users.read' },
+    { route: '/admin/user/roles', code: 'admin.roles.read' },
   ],
   apis: [{ api: 'DELETE /api/admin/roles/{code}', code: 'admin.roles.delete', summary: 'Delete a role' }],
   grants: { admin: ['admin.users.*'], super_admin: ['*'] },
@@ -29,7 +29,7 @@ describe('/admin/permission/api-pages', () => {
 
     expect(await screen.findByText('/admin/user/users')).toBeTruthy();
     expect(screen.getByText('DELETE /api/admin/roles/{code}')).toBeTruthy();
-    // admin.users.view: Admin through admin.users.*, Super admin through *.
+    // admin.users.read: Admin through admin.users.*, Super admin through *.
     expect(screen.getAllByText('Admin')).toHaveLength(1);
     expect(screen.getAllByText('Super admin')).toHaveLength(3);
 

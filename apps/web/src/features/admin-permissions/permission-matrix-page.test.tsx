@@ -12,8 +12,8 @@ const MATRIX = {
     { code: 'super_admin', name: 'Super admin', is_system: true },
   ],
   page_routes: [
-    { route: '/admin/user/users', code: 'admin.users.view' },
-    { route: '/admin/user/roles', code: 'admin.roles.view' },
+    { route: '/admin/user/users', code: 'admin.users.read' },
+    { route: '/admin/user/roles', code: 'admin.roles.read' },
     { route: '/login', code: 'public' },
   ],
   apis: [{ api: 'GET /api/admin/users', code: 'admin.users.read', summary: 'Users, paged' }],
@@ -25,9 +25,11 @@ function server() {
   return stubFetch({
     ...signedInRoutes(),
     'GET /api/admin/permissions': { body: MATRIX },
-    'PUT /api/admin/permissions/roles/admin': { body: { grants: ['admin.users.read'], version: 5 } },
+    'PUT /api/admin/permissions/roles/admin': {
+      body: { grants: ['admin.users.edit', 'admin.users.ban'], version: 5 },
+    },
     'PUT /api/admin/permissions/roles/operator': {
-      body: { grants: ['admin.roles.view'], version: 5 },
+      body: { grants: ['admin.roles.read'], version: 5 },
     },
   });
 }
@@ -61,7 +63,7 @@ describe('/admin/permission', () => {
 
     await waitFor(() => expect(fetch.callsTo('PUT /api/admin/permissions/roles/admin')).toHaveLength(1));
     expect(fetch.callsTo('PUT /api/admin/permissions/roles/admin')[0]?.json()).toEqual({
-      codes: ['admin.users.view'],
+      codes: ['admin.users.read'],
       held: false,
     });
     // The answer's grants are the role's new state.
@@ -80,7 +82,7 @@ describe('/admin/permission', () => {
 
     await waitFor(() => expect(fetch.callsTo('PUT /api/admin/permissions/roles/operator')).toHaveLength(1));
     expect(fetch.callsTo('PUT /api/admin/permissions/roles/operator')[0]?.json()).toEqual({
-      codes: ['admin.roles.view'],
+      codes: ['admin.roles.read'],
       held: true,
     });
     await waitFor(async () =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../define-endpoint';
+import { isKnownPermissionCode } from '../../permission-codes';
 
 const tags = ['admin: permissions'];
 
@@ -29,15 +30,17 @@ export const getPermissionMatrix = defineEndpoint({
 export const setRoleGrants = defineEndpoint({
   method: 'PUT',
   path: '/api/admin/permissions/roles/{code}',
-  permission: 'admin.permissions.update',
+  permission: 'admin.permissions.edit',
   summary: 'Grant or withdraw permission codes for a role',
   tags,
   params: z.object({ code: z.string().min(1).max(64) }),
   body: z.object({
     codes: z
-      .array(z.string().regex(/^[a-z_]+\.[a-z_]+\.[a-z_]+$/, { message: 'Not a permission code' }))
+      .array(z.string())
       .min(1)
-      .max(500),
+      .max(500)
+      // Named on `codes` itself: the permission codes are a closed list (permission-codes.ts).
+      .refine((codes) => codes.every(isKnownPermissionCode), { message: 'Not a permission code' }),
     held: z.boolean(),
   }),
   response: z.object({ grants: z.array(z.string()), version: z.number().int() }),

@@ -49,7 +49,7 @@ export const createRole = defineEndpoint({
 export const updateRole = defineEndpoint({
   method: 'PATCH',
   path: '/api/admin/roles/{code}',
-  permission: 'admin.roles.update',
+  permission: 'admin.roles.edit',
   summary: 'Rename a role or change its description',
   tags,
   params: zRoleParams,

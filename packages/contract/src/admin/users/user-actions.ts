@@ -8,7 +8,7 @@ const zUserAnswer = z.object({ user: zAdminUserRow });
 export const setAdminUserRole = defineEndpoint({
   method: 'PUT',
   path: '/api/admin/users/{id}/role',
-  permission: 'admin.users.update',
+  permission: 'admin.users.edit',
   summary: "Change a user's role (only a super admin may grant or take super admin; the last one stays)",
   tags,
   params: zUserIdParams,
@@ -47,7 +47,7 @@ export const unbanAdminUser = defineEndpoint({
 export const signOutAdminUser = defineEndpoint({
   method: 'POST',
   path: '/api/admin/users/{id}/sign-out',
-  permission: 'admin.users.update',
+  permission: 'admin.users.edit',
   summary: 'End every session of a user',
   tags,
   params: zUserIdParams,
@@ -58,7 +58,7 @@ export const signOutAdminUser = defineEndpoint({
 export const resetAdminUserPassword = defineEndpoint({
   method: 'POST',
   path: '/api/admin/users/{id}/reset-password',
-  permission: 'admin.users.update',
+  permission: 'admin.users.edit',
   summary: 'E-mail the user a link to set a new password',
   tags,
   params: zUserIdParams,
