@@ -191,3 +191,48 @@ export class CacheRegistry {
     }
   }
 }
+
+export interface MapSourceOptions<V> {
+  name: string;
+  /** What the key is about; keys that hold a credential are shown through this only. */
+  label: (key: string, value: V) => string;
+  /** A redacted preview (default: the value's shape, no contents). */
+  inspect?: (key: string, value: V) => Record<string, unknown>;
+  /** The key holds a secret (an API key in a client's settings): named by a digest instead. */
+  secretKeys?: boolean;
+}
+
+/** A plain in-memory map cache (kept at module level by a feature) as a registry source. */
+export function mapSource<V>(map: Map<string, V>, options: MapSourceOptions<V>): CacheSource {
+  const idOf = (key: string) => (options.secretKeys ? maskedId(key) : key);
+  const find = (id: string) => [...map].find(([key]) => idOf(key) === id);
+  return {
+    name: options.name,
+    backend: 'memory',
+    stats: () => ({ entries: map.size, hits: null, misses: null, bytes: null, ttl_seconds: null }),
+    keys: () =>
+      [...map].map(([key, value]) => ({
+        id: idOf(key),
+        label: options.label(key, value),
+        age_seconds: null,
+        expires_in_seconds: null,
+        bytes: null,
+      })),
+    inspect: (id) => {
+      const found = find(id);
+      if (!found) return null;
+      return options.inspect
+        ? options.inspect(found[0], found[1])
+        : { shape: shapeOf(found[1]) as Record<string, unknown> | string | null };
+    },
+    evict: (id) => {
+      const found = find(id);
+      return found ? map.delete(found[0]) : false;
+    },
+    evictAll: () => {
+      const had = map.size;
+      map.clear();
+      return had;
+    },
+  };
+}

@@ -18,6 +18,7 @@ export const analysisModule: ServerModule = {
   register(app, platform) {
     const route = routesFor(app, platform.registry);
     registerFunctionTools(platform, analysisChatTools);
+    platform.caches.register(analysis.parsedDefinitionsCache());
     route(listAnalysisFunctions, async ({ ctx }) => ({ items: await analysis.listFunctions(platform, ctx) }));
     route(runAnalysis, async ({ ctx, body }) => ({ run: await analysis.runFunction(platform, ctx, body) }), {
       rateLimit: { max: 30 },

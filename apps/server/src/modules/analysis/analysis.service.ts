@@ -13,6 +13,7 @@ import { CHAT_TITLE_MAX } from '@app/contract/chat/chats';
 import type { ReplyPart } from '@app/contract/chat/parts';
 import type { FilterItem } from '@app/contract/list';
 import { AppError } from '../../platform/app-error';
+import { mapSource } from '../../platform/cache-registry';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
@@ -62,6 +63,12 @@ export const RUN_NOT_FOUND = 'No such run';
  * and parsing the six built-ins took about 4 ms, on every chat message that offers them.
  */
 const parsedDefinitions = new Map<string, FunctionDefinition>();
+/** The parsed definitions on the admin's data-cache page (`function@version`). */
+export const parsedDefinitionsCache = () =>
+  mapSource(parsedDefinitions, {
+    name: 'analysis:definitions',
+    label: (key, definition) => `${key} · ${definition.steps.length} steps`,
+  });
 const definitionOf = (row: { key: string; version: number; definition: unknown }): FunctionDefinition => {
   const id = `${row.key}@${row.version}`;
   let definition = parsedDefinitions.get(id);

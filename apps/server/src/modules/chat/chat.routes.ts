@@ -10,7 +10,7 @@ import {
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { currentPrices } from '../credits/price-table';
-import { activeModel } from './assistant/providers';
+import { activeModel, modelClientsCache } from './assistant/providers';
 import { sendMessage } from './assistant/send-message';
 import * as chats from './chats.service';
 
@@ -19,6 +19,7 @@ export const chatModule: ServerModule = {
   name: 'chat',
   register(app, platform) {
     const route = routesFor(app, platform.registry);
+    platform.caches.register(modelClientsCache());
     route(listChats, ({ ctx, query }) => chats.listChats(platform, ctx, query));
     route(createChat, ({ ctx, body }) => chats.createChat(platform, ctx, body));
     route(getAssistant, async () => {

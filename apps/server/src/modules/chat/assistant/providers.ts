@@ -3,6 +3,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { OFFLINE_MODEL } from '@app/contract/billing/prices';
+import { mapSource } from '../../../platform/cache-registry';
 import type { Platform } from '../../../platform/platform';
 import { readForeignKey } from '../../foreign-keys/foreign-keys.service';
 import { ANTHROPIC_API, apiRoot, GEMINI_API } from '../../foreign-keys/model-endpoints';
@@ -71,6 +72,20 @@ export const MODEL_KINDS = ['llm_openai_compatible', 'llm_anthropic', 'llm_gemin
  * half a millisecond of every message (bench:chat). Saving other values makes other clients.
  */
 const clients = new Map<string, LanguageModelV3 | null>();
+/** The model clients on the admin's data-cache page: by kind and model, never by their keys. */
+export const modelClientsCache = () =>
+  mapSource(clients, {
+    name: 'chat:model-clients',
+    secretKeys: true,
+    label: (key) => {
+      const [kind, , modelId] = JSON.parse(key) as [string, unknown, string];
+      return `${kind} · ${modelId}`;
+    },
+    inspect: (key, client) => {
+      const [kind, , modelId] = JSON.parse(key) as [string, unknown, string];
+      return { kind, model: modelId, provider: client?.provider ?? null };
+    },
+  });
 
 function clientOf(
   kind: (typeof MODEL_KINDS)[number],
