@@ -18,6 +18,7 @@ import { editingModule } from './modules/editing/editing.routes';
 import { eventsModule } from './modules/events/events.routes';
 import { filesModule } from './modules/files/files.routes';
 import { foreignKeysModule } from './modules/foreign-keys/foreign-keys.routes';
+import { helpModule } from './modules/help/help-tags.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
 import { messagesModule } from './modules/messages/messages.routes';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.routes';
@@ -76,6 +77,7 @@ export const serverModules: ServerModule[] = [
   foreignKeysModule,
   dynamicConfigsModule,
   cachesModule,
+  helpModule,
   connectorsModule,
   billingModule,
   paymentsModule,

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRecords } from '../db/schema';
 import { BILLING_VALID_CALLS } from '../modules/billing/billing-audit.test-kit';
 import { CACHES_VALID_CALLS } from '../modules/caches/caches-audit.test-kit';
+import { HELP_TAGS_VALID_CALLS } from '../modules/help/help-tags-audit.test-kit';
 import { TRANSLATIONS_VALID_CALLS } from '../modules/i18n/admin-translations-audit.test-kit';
 import { STRIPE_MIRROR_VALID_CALLS } from '../modules/payments/stripe/stripe-mirror.test-kit';
 import { STRIPE_SCHEDULES_VALID_CALLS } from '../modules/payments/stripe/stripe-schedules.test-kit';
@@ -94,6 +95,7 @@ async function adminUpload(h: Harness) {
 const VALID_CALLS: Record<string, ValidCall> = {
   ...BILLING_VALID_CALLS,
   ...CACHES_VALID_CALLS,
+  ...HELP_TAGS_VALID_CALLS,
   ...TRANSLATIONS_VALID_CALLS,
   ...STRIPE_MIRROR_VALID_CALLS,
   ...STRIPE_SUBSCRIPTIONS_VALID_CALLS,

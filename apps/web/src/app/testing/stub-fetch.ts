@@ -1,3 +1,4 @@
+import { DEFAULT_HELP_TAG_STYLE as HELP_STYLE } from '@app/contract/help/help-tags';
 import { hangingResponse, jsonResponse, mockFetch, type SeenRequest } from '../../lib/testing/mock-fetch';
 
 export interface StubReply {
@@ -25,6 +26,8 @@ const BACKGROUND: StubRoutes = {
   // A signed-in page asks for pop-up notices (none by default) and holds the user_basic stream
   // open; with nothing to say it just waits.
   'GET /api/account/notices/pop-up': { body: { items: [] } },
+  // Help tags a page declares (none written by default).
+  'POST /api/config/help/html-tag-help': { body: { helps: {}, style: HELP_STYLE, version: 1 } },
   'GET /api/subscriber/msgs/user_basic': (request) => hangingResponse(request),
 };
 

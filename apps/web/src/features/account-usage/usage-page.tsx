@@ -6,6 +6,7 @@ import { useFunctionNames } from '../../lib/analysis/functions-query';
 import { formatCount } from '../../lib/format';
 import { functionLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import { HelpTag } from '../../widgets/help-tag/help-tag';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { ReportRangePicker, useReportRange } from '../../widgets/report-range/report-range';
@@ -30,6 +31,7 @@ export function UsagePage() {
       <Flex justify="space-between" align="baseline" wrap gap={8}>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
           {t('Usage')}
+          <HelpTag page="/account/usage" id="title" />
         </Typography.Title>
         <ReportRangePicker shown={data ? { start: data.start, end: data.end } : range} onChange={setRange} />
       </Flex>

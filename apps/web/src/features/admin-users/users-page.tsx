@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import { HelpTag } from '../../widgets/help-tag/help-tag';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
 import { userColumns } from './user-columns';
@@ -32,6 +33,7 @@ export function UsersPage() {
       <DocumentTitle title={t('Users')} />
       <Typography.Title level={3} style={{ marginTop: 0 }}>
         {t('Users')}
+        <HelpTag page="/admin/user/users" id="title" />
       </Typography.Title>
       <ServerListView<AdminUserRow>
         list={list}

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { DocumentTitle } from '../../widgets/brand/document-title';
+import { HelpTag } from '../../widgets/help-tag/help-tag';
 import { assistantQuery, chatQuery, type PendingQuestion, sourcesQuery, useChatMutations } from './chat-api';
 import { ChatComposer, type SourceOption } from './chat-composer';
 import { ChatList } from './chat-list';
@@ -54,7 +55,10 @@ function Welcome({ onAsk }: { onAsk: (text: string) => void }) {
     <div className="chat-page__welcome">
       <MessageOutlined className="chat-page__welcome-icon" aria-hidden />
       {/* Plain headings in antd's colours: antd's Typography would add 10 kB to /chat's first load. */}
-      <h3 className="chat-page__title">{t('Ask about your marketing data')}</h3>
+      <h3 className="chat-page__title">
+        {t('Ask about your marketing data')}
+        <HelpTag page="/chat" id="title" />
+      </h3>
       <p className="chat-page__lead">
         {t(
           'The assistant answers questions about Google Analytics, Search Console, Google Ads and your uploaded files with text, tables and charts.',

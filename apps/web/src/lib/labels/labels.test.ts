@@ -46,6 +46,7 @@ import {
   syncPhaseLabel,
   syncStatusLabel,
 } from './connector-labels';
+import { helpIconLabel, helpPlacementLabel, helpTriggerLabel } from './help-labels';
 import { jobStatusLabel, resultLabel } from './log-labels';
 import { emailStatusLabel, messageLevelLabel, noticeStatusLabel } from './message-labels';
 import { SEEDED_TEXTS, seededText } from './seeded-labels';
@@ -256,6 +257,13 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['Stripe schedule action', ['release', 'cancel'], stripeScheduleActionLabel],
   ['credit entry kind', ['grant', 'purchase', 'usage', 'refund', 'expire', 'adjust'], creditEntryKindLabel],
   ['usage log status', ['settled', 'released'], usageStatusLabel],
+  ['help tag icon', ['question', 'info', 'exclamation', 'bulb', 'book'], helpIconLabel],
+  [
+    'help popover placement',
+    ['top', 'bottom', 'left', 'right', 'topLeft', 'topRight', 'bottomLeft', 'bottomRight'],
+    helpPlacementLabel,
+  ],
+  ['help popover trigger', ['hover', 'click'], helpTriggerLabel],
   ['AI column output type', ['text', 'number', 'label', 'ad_copy'], aiOutputTypeLabel],
   ['AI cell status', ['empty', 'queued', 'running', 'done', 'failed'], cellStatusLabel],
   ['AI column run status', ['running', 'paused', 'done', 'cancelled'], columnRunStatusLabel],
