@@ -47,6 +47,13 @@ export interface EndpointSpec {
    * record from it even on an admin permission.
    */
   readOnly?: true;
+  /**
+   * Part of the Open API: besides a signed-in session, a REST token sent with
+   * `x-client-key: open-api` may call it, held to the token's scopes (a permission code) and team
+   * (`signed_in`). `/doc/open/apis` documents these endpoints only; calls to any other endpoint
+   * with a token are refused.
+   */
+  openApi?: true;
 }
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = Omit<S, 'response'> & {
