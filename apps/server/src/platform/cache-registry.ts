@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from './change-feed';
-import type { Database, Unlisten } from './db';
+import type { Database, Db, Tx, Unlisten } from './db';
 
 /** Where a cache keeps its entries: this process's memory, or the shared Redis (`REDIS_URL`). */
 export type CacheBackend = 'memory' | 'redis';
@@ -162,14 +162,16 @@ export class CacheRegistry {
 
   /**
    * Evicts one entry (`id`) or all (`null`) here, then tells the other instances. Answers what
-   * this instance dropped, or null when there is no such cache.
+   * this instance dropped, or null when there is no such cache. `db` is the transaction that
+   * records the eviction when there is one: the announcement then leaves with its commit, and
+   * the embedded database (one connection) is not asked for a second one while it is held.
    */
-  async evict(name: string, id: string | null): Promise<number | null> {
+  async evict(name: string, id: string | null, db: Db | Tx = this.database.db): Promise<number | null> {
     const source = this.sources.get(name);
     if (!source) return null;
     const dropped = id === null ? await source.evictAll() : (await source.evict(id)) ? 1 : 0;
     const notice: EvictNotice = { from: this.instanceId, cache: name, id };
-    await this.database.db.execute(sql`select pg_notify(${CACHE_EVICT_CHANNEL}, ${JSON.stringify(notice)})`);
+    await db.execute(sql`select pg_notify(${CACHE_EVICT_CHANNEL}, ${JSON.stringify(notice)})`);
     return dropped;
   }
 

@@ -78,8 +78,8 @@ export async function evictCache(
     platform.db,
     ctx,
     { action: id === null ? 'cache.evict_all' : 'cache.evict', targetType: 'cache', targetId: body.name },
-    async () => {
-      const evicted = (await platform.caches.evict(body.name, id)) ?? 0;
+    async (tx) => {
+      const evicted = (await platform.caches.evict(body.name, id, tx)) ?? 0;
       return {
         result: { evicted },
         after: { cache: body.name, key: id, evicted, instance: platform.caches.instanceId },

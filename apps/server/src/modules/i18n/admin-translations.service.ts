@@ -121,8 +121,9 @@ export async function listTranslations(
   };
 }
 
-async function knownLocs(platform: Platform): Promise<Set<string>> {
-  return new Set((await findLanguages(platform.db)).map((language) => language.loc));
+/** `db` is the transaction when one is open: the embedded database has one connection only. */
+async function knownLocs(platform: Platform, db: Tx | Platform['db'] = platform.db): Promise<Set<string>> {
+  return new Set((await findLanguages(db)).map((language) => language.loc));
 }
 
 /** Saves cells over what was there; an empty msgstr removes the translation. */
@@ -229,7 +230,7 @@ async function planImport(
   entries: FileEntry[],
   db: Tx | Platform['db'],
 ): Promise<ImportPlan> {
-  const locs = await knownLocs(platform);
+  const locs = await knownLocs(platform, db);
   const plan: ImportPlan = { new: 0, changed: 0, unchanged: 0, skipped: 0, samples: [], writes: [] };
   const usable = new Map<string, FileEntry>();
   for (const entry of entries) {
