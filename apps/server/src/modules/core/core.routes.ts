@@ -1,7 +1,9 @@
+import { getApiDocument } from '@app/contract/core/api-docs';
 import { getHealthy } from '@app/contract/core/healthy';
 import { getPing } from '@app/contract/core/ping';
 import { registerEndpoint } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
+import { apiDocuments } from './api-documents';
 
 export const coreModule: ServerModule = {
   name: 'core',
@@ -22,6 +24,16 @@ export const coreModule: ServerModule = {
 
     registerEndpoint(app, platform.registry, getPing, () => ({ pong: true as const }));
 
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    const documents = apiDocuments(app, platform);
+    registerEndpoint(app, platform.registry, getApiDocument, async ({ ctx, params }) => ({
+      body: Buffer.from(await documents.read(params.type, ctx)),
+      type: 'application/json',
+      // Staff's document differs by who asks; neither changes while this server runs.
+      headers: { 'cache-control': params.type === 'open' ? 'public, max-age=300' : 'private, no-store' },
+    }));
+    // The whole API at the address tools look for first (ARCHITECTURE section 5), for staff.
+    app.get('/api/openapi.json', { schema: { hide: true } }, async (request, reply) =>
+      reply.type('application/json').send(await documents.read('all', request.ctx)),
+    );
   },
 };

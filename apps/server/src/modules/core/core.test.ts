@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverErrors } from '../../db/schema';
 import { installSecurityHeaders } from '../../platform/security';
 import { callEndpoint, endpointUrl } from '../../test/call-endpoint';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, signInAdmin, type TestApp } from '../../test/test-app';
 
 /*
  * Most calls here are transport on purpose and keep literal paths: an unknown /api path, a route
@@ -150,7 +150,11 @@ describe('core: health, errors, headers, OpenAPI', () => {
   });
 
   it('serves OpenAPI at /api/openapi.json with every contract endpoint', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: (await signInAdmin(t.app)).auth,
+    });
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
     for (const endpoint of t.platform.registry.all()) {
@@ -161,7 +165,13 @@ describe('core: health, errors, headers, OpenAPI', () => {
   });
 
   it('every $ref in the OpenAPI document points at a schema the document holds (a recursive one is a component)', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: (await signInAdmin(t.app)).auth,
+      })
+    ).json() as {
       components?: { schemas?: Record<string, unknown> };
     };
     const refs = new Set<string>();

@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, signInAdmin, type TestApp } from '../../test/test-app';
 
 /**
  * Issue 28 item 6: the served `/api/openapi.json` is a valid OpenAPI document, as the tools a
@@ -17,7 +17,8 @@ describe('the OpenAPI document', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const { auth } = await signInAdmin(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: auth });
     expect(res.statusCode).toBe(200);
     doc = res.json();
   });
