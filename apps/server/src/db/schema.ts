@@ -25,3 +25,4 @@ export * from './schema/stripe-mirror';
 export * from './schema/system';
 export * from './schema/teams';
 export * from './schema/view-settings';
+export * from './schema/backups';
