@@ -286,6 +286,7 @@ const SERVER_VALUES: [name: string, values: readonly string[], label: Labeller][
 
 /** Enums of the contract no page shows as a value, and why; a page that starts to must move it to LABELLED. */
 const NOT_SHOWN: [values: string[], why: string][] = [
+  [['open', 'all'], "the API document's type is a path segment of /doc/{type}/apis, never shown as a value"],
   [
     ['success', 'info', 'warning', 'error'],
     "the envelope's msg_type picks the kind of notice, whose text is msg",
