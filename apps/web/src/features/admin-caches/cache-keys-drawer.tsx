@@ -47,13 +47,14 @@ export function CacheKeysDrawer({ name, onClose }: { name: string | null; onClos
       key: 'age',
       title: t('Age'),
       width: 110,
-      render: (_: unknown, key: CacheKey) => durationText(key.age_seconds, '-'),
+      render: (_: unknown, key: CacheKey) => durationText(t, key.age_seconds, '-'),
     },
     {
       key: 'expires',
       title: t('Expires in'),
       width: 110,
-      render: (_: unknown, key: CacheKey) => durationText(key.expires_in_seconds, t('When the data changes')),
+      render: (_: unknown, key: CacheKey) =>
+        durationText(t, key.expires_in_seconds, t('When the data changes')),
     },
     {
       key: 'bytes',

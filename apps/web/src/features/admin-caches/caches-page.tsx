@@ -67,7 +67,8 @@ export function CachesPage() {
     {
       key: 'ttl',
       title: t('Time to live'),
-      render: (_: unknown, cache: CacheInfo) => durationText(cache.ttl_seconds, t('Until the data changes')),
+      render: (_: unknown, cache: CacheInfo) =>
+        durationText(t, cache.ttl_seconds, t('Until the data changes')),
     },
     {
       key: 'actions',

@@ -74,7 +74,12 @@ export function TranslationCell({ msgid, loc, msgstr, onSave }: TranslationCellP
         }
       }}
     >
-      {msgstr ?? <Typography.Text type="danger">{t('Missing')}</Typography.Text>}
+      {msgstr !== undefined ? (
+        // A translation as written: data, not the page's words.
+        <span translate="no">{msgstr}</span>
+      ) : (
+        <Typography.Text type="danger">{t('Missing')}</Typography.Text>
+      )}
     </div>
   );
 }

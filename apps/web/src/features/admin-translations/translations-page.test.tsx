@@ -33,7 +33,7 @@ describe('/admin/sys-functions/multiple-languages', () => {
     renderApp('/admin/sys-functions/multiple-languages');
     const row = (await screen.findByText('Sign in')).closest('.ant-table-row') as HTMLElement;
     expect(within(row).getByText('登录')).toBeTruthy();
-    expect(screen.getByText('简体中文 (zh_CN)')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader', { name: '简体中文 (zh_CN)' }).length).toBeGreaterThan(0);
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('switch', { name: 'Missing only' }));

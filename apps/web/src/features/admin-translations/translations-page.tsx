@@ -95,11 +95,12 @@ export function TranslationsPage() {
         fixed: 'left' as const,
         width: 320,
         render: (msgid: string, row: TranslationRow) => (
-          <Flex vertical>
+          // The texts themselves, as written: data, not the page's words (nor a browser's to translate).
+          <Flex vertical translate="no">
             <Typography.Text style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
               {msgid}
             </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Typography.Text type="secondary" code style={{ fontSize: 12 }}>
               {row.from}
             </Typography.Text>
           </Flex>
@@ -196,8 +197,9 @@ export function TranslationsPage() {
           dataSource={grid.data?.items ?? []}
           columns={columns}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-          scroll={{ x: 368 + 260 * shown.length, y: 640 }}
-          virtual
+          // One scrolling table (no fixed header, not virtual: a page holds at most 100 rows), so
+          // the language columns scroll sideways into view with their headers.
+          scroll={{ x: 368 + 260 * shown.length }}
           pagination={{
             current: filter.page,
             pageSize: filter.pageSize,
