@@ -1,4 +1,5 @@
 import type { Locale } from '@app/contract/common';
+import { HELP_HTML_TAGS, HELP_LINK_ATTRIBUTES } from '@app/contract/help/help-html';
 import {
   DEFAULT_HELP_TAG_STYLE,
   HELP_ICONS,
@@ -42,29 +43,8 @@ import {
  * image or frame: sanitised on save here and again on render (DOMPurify, web).
  */
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'code',
-    'pre',
-    'blockquote',
-    'ul',
-    'ol',
-    'li',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'a',
-    'hr',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'] },
+  allowedTags: [...HELP_HTML_TAGS],
+  allowedAttributes: { a: [...HELP_LINK_ATTRIBUTES] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
   transformTags: {

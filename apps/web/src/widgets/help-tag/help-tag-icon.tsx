@@ -5,6 +5,8 @@ import {
   QuestionCircleOutlined,
   ReadOutlined,
 } from '@ant-design/icons';
+import { HELP_HTML_TAGS, HELP_LINK_ATTRIBUTES } from '@app/contract/help/help-html';
+
 import type { HelpEntry, HelpIcon, HelpTagStyle } from '@app/contract/help/help-tags';
 import { Popover } from 'antd';
 import DOMPurify from 'dompurify';
@@ -26,29 +28,8 @@ export const HELP_ICON_COMPONENTS: Record<
 /** The server sanitised it on save and on answer; the browser does again before drawing it. */
 export function sanitizeHelp(html: string): string {
   return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [
-      'p',
-      'br',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'code',
-      'pre',
-      'blockquote',
-      'ul',
-      'ol',
-      'li',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'a',
-      'hr',
-    ],
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
+    ALLOWED_TAGS: [...HELP_HTML_TAGS],
+    ALLOWED_ATTR: [...HELP_LINK_ATTRIBUTES],
   });
 }
 
