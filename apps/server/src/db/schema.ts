@@ -17,6 +17,7 @@ export * from './schema/help-tags';
 export * from './schema/i18n';
 export * from './schema/jobs';
 export * from './schema/messages';
+export * from './schema/open-api';
 export * from './schema/payment-customers';
 export * from './schema/query-results';
 export * from './schema/reminders';
