@@ -13,6 +13,7 @@ export * from './schema/editing';
 export * from './schema/events';
 export * from './schema/files';
 export * from './schema/foreign-keys';
+export * from './schema/func-cache';
 export * from './schema/help-tags';
 export * from './schema/i18n';
 export * from './schema/jobs';
