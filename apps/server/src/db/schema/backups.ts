@@ -22,10 +22,12 @@ export const backups = pgTable('backups', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
-/** The one row of backup settings: how many completed backups are kept, and the daily schedule. */
+/** The one row of backup settings: how many completed backups are kept, and the schedule. */
 export const backupSettings = pgTable('backup_settings', {
   id: integer('id').primaryKey().default(1),
   retention: integer('retention').notNull().default(7),
   scheduleEnabled: boolean('schedule_enabled').notNull().default(true),
+  /** Hours between scheduled backups. */
+  intervalHours: integer('interval_hours').notNull().default(24),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

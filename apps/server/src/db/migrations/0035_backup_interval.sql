@@ -1,0 +1,1 @@
+ALTER TABLE "backup_settings" ADD COLUMN "interval_hours" integer DEFAULT 24 NOT NULL;
