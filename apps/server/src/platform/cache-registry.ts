@@ -3,8 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { ChangeFeed } from './change-feed';
 import type { Database, Db, Tx, Unlisten } from './db';
 
-/** Where a cache keeps its entries: this process's memory, or the shared Redis (`REDIS_URL`). */
-export type CacheBackend = 'memory' | 'redis';
+/**
+ * Where a cache keeps its entries: this process's memory, the shared Redis (`REDIS_URL`), or a
+ * table of the database (shared by every instance).
+ */
+export type CacheBackend = 'memory' | 'redis' | 'database';
 
 export interface CacheStats {
   entries: number;
@@ -44,10 +47,13 @@ export interface CacheSource {
   keys(): CacheKey[] | Promise<CacheKey[]>;
   /** A redacted preview of one entry's value; null when there is no such key. */
   inspect(id: string): Record<string, unknown> | null | Promise<Record<string, unknown> | null>;
-  /** Drops one entry; answers whether it was there. */
-  evict(id: string): boolean | Promise<boolean>;
+  /**
+   * Drops one entry; answers whether it was there. `db`: the transaction recording the eviction,
+   * for a source kept in the database (absent when another instance's announcement is heard).
+   */
+  evict(id: string, db?: Db | Tx): boolean | Promise<boolean>;
   /** Drops every entry; answers how many there were. */
-  evictAll(): number | Promise<number>;
+  evictAll(db?: Db | Tx): number | Promise<number>;
 }
 
 /** The channel eviction is announced on, so every instance drops its own copy. */
@@ -169,7 +175,7 @@ export class CacheRegistry {
   async evict(name: string, id: string | null, db: Db | Tx = this.database.db): Promise<number | null> {
     const source = this.sources.get(name);
     if (!source) return null;
-    const dropped = id === null ? await source.evictAll() : (await source.evict(id)) ? 1 : 0;
+    const dropped = id === null ? await source.evictAll(db) : (await source.evict(id, db)) ? 1 : 0;
     const notice: EvictNotice = { from: this.instanceId, cache: name, id };
     await db.execute(sql`select pg_notify(${CACHE_EVICT_CHANNEL}, ${JSON.stringify(notice)})`);
     return dropped;

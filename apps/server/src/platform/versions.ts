@@ -10,7 +10,9 @@ export type VersionKey =
   // Read on every metered call and every model call: the price table, the vault, the functions.
   | 'price'
   | 'foreign_key'
-  | 'ai_function';
+  | 'ai_function'
+  // The function cache's switches per function (issue 28 item 2).
+  | 'func_cache';
 
 /** Call inside the transaction that makes the change, so clients never cache a half-applied state. */
 export async function bumpVersion(tx: Db | Tx, key: VersionKey): Promise<number> {

@@ -84,7 +84,11 @@ export const runAnalysis = defineEndpoint({
     inputs: z.record(z.string(), zParamValue).default({}),
     filters: z.array(zFilterItem).max(30).default([]),
   }),
-  response: z.object({ run: zAnalysisRun }),
+  response: z.object({
+    run: zAnalysisRun,
+    /** Present when the answer came from the function cache (0 credits): how old the kept result is. */
+    cached: z.object({ age_seconds: z.number().int().nonnegative() }).optional(),
+  }),
 });
 
 export const listAnalysisRuns = defineEndpoint({

@@ -20,9 +20,14 @@ export const analysisModule: ServerModule = {
     registerFunctionTools(platform, analysisChatTools);
     platform.caches.register(analysis.parsedDefinitionsCache());
     route(listAnalysisFunctions, async ({ ctx }) => ({ items: await analysis.listFunctions(platform, ctx) }));
-    route(runAnalysis, async ({ ctx, body }) => ({ run: await analysis.runFunction(platform, ctx, body) }), {
-      rateLimit: { max: 30 },
-    });
+    route(
+      runAnalysis,
+      async ({ ctx, body }) => {
+        const { cached, ...run } = await analysis.runFunction(platform, ctx, body);
+        return cached ? { run, cached } : { run };
+      },
+      { rateLimit: { max: 30 } },
+    );
     route(listAnalysisRuns, ({ ctx, query }) => analysis.listRuns(platform, ctx, query));
     route(getAnalysisRun, async ({ ctx, params }) => ({
       run: await analysis.getRun(platform, ctx, params.id),

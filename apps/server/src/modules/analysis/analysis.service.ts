@@ -19,6 +19,7 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { say, type Translate } from '../../platform/say';
 import { GOOGLE_SOURCE_DEFS } from '../analytics/sources';
+import { lookupFuncCache } from '../caches/func-cache.service';
 import { activeModel } from '../chat/assistant/providers';
 import { insertChat, insertExchange } from '../chat/chats.repo';
 import { planFunctionKeys } from '../credits/credits.repo';
@@ -26,6 +27,7 @@ import {
   callerOf,
   keepReservationAlive,
   LIVE_LEASE_SECONDS,
+  NOT_IN_PLAN,
   releaseCredits,
   reserveCredits,
   settleCredits,
@@ -207,7 +209,7 @@ export async function runFunction(
   platform: Platform,
   ctx: SignedInContext,
   body: { function_key: string; inputs: Record<string, unknown>; filters: FilterItem[] },
-): Promise<AnalysisRun> {
+): Promise<AnalysisRun & { cached?: { age_seconds: number } }> {
   const row = await currentFunction(platform, AREA, body.function_key);
   // An AI-table function is not run here: only the analysis area's.
   const analysisRow = row?.key.startsWith(`${AREA}.`) ? row : null;
@@ -230,6 +232,44 @@ export async function runFunction(
   }
 
   const active = await activeModel(platform);
+  // The function cache (issue 28 item 2), when switched on for this function: the same question
+  // on the same data answers with the kept parts, for 0 credits, still only within the plan.
+  const cache = await lookupFuncCache(platform, ctx, {
+    functionKey: definition.key,
+    version: analysisRow.version,
+    inputs: checked.values,
+    filters: body.filters,
+    model: active.id,
+  });
+  if (cache?.hit) {
+    const allowedKeys = await planFunctionKeys(platform.db, ctx.team.id);
+    if (!allowedKeys.has(definition.key) && !allowedKeys.has(AREA)) {
+      throw new AppError('FORBIDDEN', { msg: NOT_IN_PLAN });
+    }
+    const now = new Date();
+    const kept = {
+      id: randomUUID(),
+      teamId: ctx.team.id,
+      userId: ctx.user.id,
+      functionKey: definition.key,
+      version: analysisRow.version,
+      inputs: checked.values,
+      filters: body.filters,
+      status: 'succeeded',
+      parts: cache.hit.parts,
+      model: cache.hit.model,
+      credits: 0,
+      error: null,
+      createdAt: now,
+      finishedAt: now,
+    };
+    await insertRun(platform.db, kept);
+    return {
+      ...toSummary({ ...kept, shared: false }, ctx.user.name, ctx, definition.name[ctx.locale]),
+      parts: cache.hit.parts,
+      cached: { age_seconds: cache.hit.ageSeconds },
+    };
+  }
   const remote = active.kind === 'remote';
   const estimate = await costOfCall(platform, {
     functionKey: definition.key,
@@ -303,6 +343,8 @@ export async function runFunction(
     error: null,
   };
   await finishRun(platform.db, id, finished);
+  // A result that could not be kept is still the answer.
+  await cache?.store(parts, writer.model).catch(() => undefined);
   return {
     ...toSummary(
       { ...base, ...finished, shared: false, finishedAt: new Date() },

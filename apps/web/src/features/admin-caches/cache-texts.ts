@@ -5,6 +5,7 @@ export function cacheTitle(t: Translate, name: string): string {
   if (name === 'sessions') return t('Sessions');
   if (name === 'rate-limit') return t('Rate-limit counters');
   if (name === 'analysis:definitions') return t('Parsed analysis functions');
+  if (name === 'analysis:func-cache') return t('Function cache');
   if (name === 'chat:model-clients') return t("The chat's model clients");
   // The version key itself is shown under the title, as a code.
   if (name.startsWith('version:')) return t('Version-tied data');

@@ -7,6 +7,8 @@ export function cacheBackendLabel(backend: string, t: Translate): string {
       return t('Memory');
     case 'redis':
       return 'Redis';
+    case 'database':
+      return t('Database');
     default:
       return backend;
   }

@@ -9,7 +9,8 @@ import { DEFAULT_PAGE_SIZE, normalizePageSize, zListResponse } from '../../list'
  * token) and evicted one by one or all at once, on every instance.
  */
 
-export const CACHE_BACKENDS = ['memory', 'redis'] as const;
+/** `database`: kept in a table (the function cache), shared by every instance. */
+export const CACHE_BACKENDS = ['memory', 'redis', 'database'] as const;
 export const zCacheBackend = z.enum(CACHE_BACKENDS);
 export type CacheBackend = z.infer<typeof zCacheBackend>;
 
