@@ -138,7 +138,7 @@ type Labeller = (value: string, t: Translate) => string;
 /** Enums people read, each with its one labeller. */
 const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['team role', ['owner', 'admin', 'member'], teamRoleLabel],
-  ['cache backend', ['memory', 'redis'], cacheBackendLabel],
+  ['cache backend', ['memory', 'redis', 'database'], cacheBackendLabel],
   ['project and invite role', ['admin', 'member'], projectRoleLabel],
   ['project scope', ['team', 'shared'], projectScopeLabel],
   ['message level', ['important', 'warning', 'special', 'other'], messageLevelLabel],
