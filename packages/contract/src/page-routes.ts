@@ -198,6 +198,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ),
   admin('/admin/system/data-cache', 'admin.caches.read', 'features/admin-caches/caches-page#CachesPage'),
   admin(
+    '/admin/system/data-cache/func-cache',
+    'admin.caches.read',
+    'features/admin-caches/func-cache-page#FuncCachePage',
+  ),
+  admin(
     '/admin/sys-functions/multiple-languages',
     'admin.translations.read',
     'features/admin-translations/translations-page#TranslationsPage',
