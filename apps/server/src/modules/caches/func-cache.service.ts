@@ -153,6 +153,19 @@ export async function lookupFuncCache(
   ctx: SignedInContext,
   request: FuncCacheRequest,
 ): Promise<FuncCacheLookup | null> {
+  try {
+    return await lookup(platform, ctx, request);
+  } catch {
+    // A cache that cannot answer (a store being rewritten) leaves the run to run as before.
+    return null;
+  }
+}
+
+async function lookup(
+  platform: Platform,
+  ctx: SignedInContext,
+  request: FuncCacheRequest,
+): Promise<FuncCacheLookup | null> {
   const setting = await settingOf(platform, request.functionKey);
   if (!setting.enabled) return null;
   const teamId = ctx.team.id;
