@@ -24,6 +24,7 @@ import { findUnsafeText, installInputGuard, UNSAFE_TEXT_MESSAGE } from './platfo
 import { Jobs } from './platform/jobs';
 import { withSafeLogging } from './platform/logger';
 import { createMailer } from './platform/mail';
+import { installMaintenanceGate, Maintenance } from './platform/maintenance';
 import { createObjectStore } from './platform/object-store';
 import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
@@ -101,6 +102,7 @@ export async function buildApp({
     jobs: new Jobs(database, config.JOBS_ENABLED),
     reminders: new Reminders(),
     files: await createObjectStore(config),
+    maintenance: new Maintenance(database),
     // Team stores written by an earlier version gain the columns added since on first read.
     analytics: new AnalyticsStore(path.join(config.DATA_DIR, 'analytics'), {}, STORE_TABLES),
     secret,
@@ -124,6 +126,8 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50 } });
   await installRateLimit(app, config.REDIS_URL, caches);
   await installOpenApi(app, API_VERSION);
+  // Before the pipeline: in maintenance a call is refused before it looks anything up.
+  installMaintenanceGate(app, platform);
   installPipeline(app, platform);
   installInputGuard(app);
   // Listening and jobs start with the server and stop before the database closes.

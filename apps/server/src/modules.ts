@@ -5,6 +5,7 @@ import { analysisModule } from './modules/analysis/analysis.routes';
 import { analyticsModule } from './modules/analytics/analytics.routes';
 import { auditModule } from './modules/audit/audit.routes';
 import { authModule } from './modules/auth/auth.routes';
+import { backupsModule } from './modules/backups/backups.routes';
 import { billingModule } from './modules/billing/billing.routes';
 import { brandModule } from './modules/brand/brand.routes';
 import { cachesModule } from './modules/caches/caches.routes';
@@ -77,6 +78,7 @@ export const serverModules: ServerModule[] = [
   foreignKeysModule,
   dynamicConfigsModule,
   cachesModule,
+  backupsModule,
   helpModule,
   connectorsModule,
   billingModule,

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_CREDITS: 402,
   RATE_LIMITED: 429,
   SERVER_ERROR: 500,
+  /** A restore is under way (issue 28 item 8): try again after `_retry_.waiting_time` seconds. */
+  MAINTENANCE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -24,7 +26,7 @@ export const zErrorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   /** INSUFFICIENT_CREDITS */
   msg_limit: z.object({ required: z.number(), balance: z.number() }).optional(),
-  /** RATE_LIMITED: seconds to wait before trying again. */
+  /** RATE_LIMITED, MAINTENANCE: seconds to wait before trying again. */
   _retry_: z.object({ waiting_time: z.number() }).optional(),
   /** CONFLICT on deleting a folder that holds files: how many go with it (ask, then confirm). */
   files_count: z.number().int().optional(),

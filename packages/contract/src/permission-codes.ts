@@ -9,6 +9,9 @@
  *   `send` messages, `upload` and `delete` files, `restore` a backup.
  */
 export const PERMISSION_CODES = [
+  'admin.backups.read',
+  'admin.backups.edit',
+  'admin.backups.restore',
   'admin.caches.read',
   'admin.caches.edit',
   'admin.credits.read',

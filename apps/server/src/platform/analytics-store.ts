@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   type DuckDBConnection,
@@ -335,6 +335,58 @@ export class AnalyticsStore {
       if (this.writing.get(key) === next) this.writing.delete(key);
     });
     return next;
+  }
+
+  /** The teams whose store has a file in this instance's folder (the demo is not a team's). */
+  teamIds(): string[] {
+    const names = existsSync(this.dir) ? readdirSync(this.dir) : [];
+    return names
+      .map((name) => /^team-([A-Za-z0-9_-]{1,64})\.duckdb$/.exec(name)?.[1])
+      .filter((id): id is string => id !== undefined)
+      .sort();
+  }
+
+  /** The file of a team's store (it may not exist): for a backup's copy and a restore's replacement. */
+  teamFile(teamId: string): string {
+    return this.file({ kind: 'team', teamId });
+  }
+
+  /**
+   * Takes the team's writer slot and keeps it until the returned release is called: it waits for
+   * a running writer (a sync, an import) to finish, and no writer starts meanwhile. A backup
+   * copies the file under it, a restore replaces it; on release the team's reader reopens on
+   * what is there and a file from an older version is upgraded again on its next read.
+   */
+  async hold(teamId: string): Promise<() => Promise<void>> {
+    const target: StoreTarget = { kind: 'team', teamId };
+    const key = this.key(target);
+    let letGo: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let acquired: () => void = () => undefined;
+    const taken = new Promise<void>((resolve) => {
+      acquired = resolve;
+    });
+    const previous = this.writing.get(key) ?? Promise.resolve();
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        acquired();
+        await released;
+        await this.dropReader(target);
+        this.upgraded.delete(key);
+      });
+    this.writing.set(key, next);
+    void next.finally(() => {
+      if (this.writing.get(key) === next) this.writing.delete(key);
+    });
+    await taken;
+    // Resolves once the old reader is gone, so the next read opens what is there now.
+    return () => {
+      letGo();
+      return next;
+    };
   }
 
   private async dropReader(target: StoreTarget): Promise<void> {

@@ -38,6 +38,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   INSUFFICIENT_CREDITS: 'insufficient_credits',
   RATE_LIMITED: 'Too many attempts, please wait and try again',
   SERVER_ERROR: 'Sorry, something went wrong on our side',
+  MAINTENANCE: 'The product is being restored from a backup; try again in a moment',
 };
 
 export function validationError(fields: Record<string, string>, msg?: string): AppError {

@@ -10,6 +10,7 @@ import type { LoggedMailer } from './email-log';
 import type { EndpointRegistry } from './endpoint';
 import type { EventBus } from './event-bus';
 import type { Jobs } from './jobs';
+import type { Maintenance } from './maintenance';
 import type { Reminders } from './reminders';
 import type { SessionResolver } from './session';
 import type { ObjectStore } from './storage';
@@ -40,6 +41,8 @@ export interface Platform {
   reminders: Reminders;
   /** Where every file's bytes live (local disk or S3); rows and quotas are the storage module's. */
   files: ObjectStore;
+  /** The gate a restore closes: other calls answer 503 MAINTENANCE until it is done. */
+  maintenance: Maintenance;
   /** The analytics store: DuckDB per team and the shared demo (the analytics module owns what it holds). */
   analytics: AnalyticsStore;
   secret: string;

@@ -13,7 +13,7 @@ import {
   assertObjectKey,
   byteCounter,
   contentDisposition,
-  newObjectKey,
+  keyForPut,
   ObjectMissing,
   type ObjectStore,
   toReadable,
@@ -65,7 +65,7 @@ export function createS3ObjectStore(options: S3Options): ObjectStore {
   return {
     backend: 's3',
     async put(body, putOptions) {
-      const key = newObjectKey(putOptions.ext);
+      const key = keyForPut(putOptions);
       const counter = byteCounter(putOptions.maxBytes);
       const source = toReadable(body);
       // A failure on the way in (the counter refusing, the client going away) ends the upload.

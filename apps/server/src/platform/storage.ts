@@ -35,6 +35,18 @@ export interface PutOptions {
   ext: string;
   contentType: string;
   maxBytes?: number;
+  /**
+   * Put back under this key (a restore, which returns each file to the key its row names); a
+   * key this store could have made, never one built from user input. New files take a random key.
+   */
+  key?: string;
+}
+
+/** The key a put writes to: the one asked for (checked), else a new random one. */
+export function keyForPut(options: PutOptions): string {
+  if (options.key === undefined) return newObjectKey(options.ext);
+  assertObjectKey(options.key);
+  return options.key;
 }
 
 export interface StoredObject {
@@ -130,7 +142,7 @@ export function createLocalObjectStore(root: string): ObjectStore {
   return {
     backend: 'local',
     async put(body, options) {
-      const key = newObjectKey(options.ext);
+      const key = keyForPut(options);
       await mkdir(incoming, { recursive: true });
       // Written aside and renamed into place, so a reader never sees half a file and a failed
       // write leaves nothing under a real key.

@@ -26,6 +26,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRecords } from '../db/schema';
+import { BACKUPS_VALID_CALLS } from '../modules/backups/backups-audit.test-kit';
 import { BILLING_VALID_CALLS } from '../modules/billing/billing-audit.test-kit';
 import { CACHES_VALID_CALLS } from '../modules/caches/caches-audit.test-kit';
 import { HELP_TAGS_VALID_CALLS } from '../modules/help/help-tags-audit.test-kit';
@@ -93,6 +94,7 @@ async function adminUpload(h: Harness) {
 }
 
 const VALID_CALLS: Record<string, ValidCall> = {
+  ...BACKUPS_VALID_CALLS,
   ...BILLING_VALID_CALLS,
   ...CACHES_VALID_CALLS,
   ...HELP_TAGS_VALID_CALLS,
