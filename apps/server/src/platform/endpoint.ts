@@ -67,8 +67,11 @@ export type EndpointHandler<E extends Endpoint> = (
 ) => Promise<AnswerOf<E>> | AnswerOf<E>;
 
 export interface RouteOptions {
-  /** Requests per minute per client address (sign-in, sign-up, ...). */
-  rateLimit?: { max: number; timeWindow?: number };
+  /**
+   * Requests per minute per client address (sign-in, sign-up, ...); `max` may be read per request
+   * (a dynamic config, such as the chat's).
+   */
+  rateLimit?: { max: number | ((request: FastifyRequest) => Promise<number>); timeWindow?: number };
 }
 
 declare module 'fastify' {

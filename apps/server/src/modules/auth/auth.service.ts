@@ -2,6 +2,7 @@ import { AppError } from '../../platform/app-error';
 import { LOCALE_HEADER } from '../../platform/auth';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
+import { readDynamicConfig } from '../dynamic-configs/dynamic-configs.service';
 import { deleteSession, userIdByEmail, userIdentity } from './auth.repo';
 import { withAuthErrors } from './auth-errors';
 import { assertStrongPassword, type PasswordOwner } from './password-strength';
@@ -25,6 +26,10 @@ export async function signUpWithEmail(
   ctx: RequestContext,
   input: { name: string; email: string; password: string },
 ): Promise<AuthResult> {
+  // The admin's sign-up switch (a dynamic config): closed, no account is made.
+  if (!(await readDynamicConfig(platform, 'sign_up_enable'))) {
+    throw new AppError('FORBIDDEN', { msg: 'Sign-up is closed on this server' });
+  }
   await assertStrongPassword(ctx.t, 'password', input.password, { name: input.name, email: input.email });
   const result = await withAuthErrors(() =>
     platform.auth.api.signUpEmail({ body: input, headers: clientHeaders(ctx) }),

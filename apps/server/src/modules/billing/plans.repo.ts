@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { orders, planFunctions, plans, subscriptions } from '../../db/schema';
 import type { Db, Tx } from '../../platform/db';
 
@@ -68,6 +68,21 @@ export async function findDefaultPlan(db: Queryable): Promise<PlanRecord | null>
   if (!row) return null;
   const [record] = await withFunctions(db, [row]);
   return record ?? null;
+}
+
+/** An active subscription plan named by its key or id (the `default_plan` dynamic config). */
+export async function findActivePlanByKeyOrId(db: Queryable, wanted: string): Promise<PlanRow | null> {
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(
+      and(
+        or(eq(plans.key, wanted), eq(plans.id, wanted)),
+        eq(plans.kind, 'subscription'),
+        eq(plans.status, 'active'),
+      ),
+    );
+  return row ?? null;
 }
 
 export async function countPlans(db: Queryable): Promise<number> {

@@ -2,9 +2,10 @@ import { AppError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
 import { findBalance, insertBalance } from '../credits/credits.repo';
 import { addPurchased, grantPeriod, purchaseNote, takeBack } from '../credits/ledger';
+import { readDynamicConfigIn } from '../dynamic-configs/dynamic-configs.service';
 import type { OrderRow } from './orders.repo';
 import { addValidity } from './periods';
-import { findDefaultPlan, type PlanRow } from './plans.repo';
+import { findActivePlanByKeyOrId, findDefaultPlan, type PlanRow } from './plans.repo';
 import {
   type ActiveRecord,
   findSubscription,
@@ -30,7 +31,14 @@ interface Actor {
   reason?: string | null;
 }
 
+/**
+ * The plan a team holds without a paid one: the admin's `default_plan` dynamic config when it
+ * names an active subscription plan, else the plan marked default.
+ */
 async function defaultPlan(tx: Tx): Promise<PlanRow> {
+  const wanted = await readDynamicConfigIn(tx, 'default_plan');
+  const chosen = wanted ? await findActivePlanByKeyOrId(tx, wanted) : null;
+  if (chosen) return chosen;
   const plan = await findDefaultPlan(tx);
   if (!plan) throw new Error('no default plan: the billing seed has not run');
   return plan;

@@ -10,6 +10,7 @@ import {
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import { currentPrices } from '../credits/price-table';
+import { readDynamicConfig } from '../dynamic-configs/dynamic-configs.service';
 import { activeModel, modelClientsCache } from './assistant/providers';
 import { sendMessage } from './assistant/send-message';
 import * as chats from './chats.service';
@@ -35,9 +36,8 @@ export const chatModule: ServerModule = {
     route(
       sendChatMessage,
       ({ ctx, params, body, reply }) => sendMessage(platform, ctx, params.id, body, reply),
-      {
-        rateLimit: { max: 60 },
-      },
+      // The admin's `chat_rate_limit` dynamic config, read per message (cached per its version).
+      { rateLimit: { max: () => readDynamicConfig(platform, 'chat_rate_limit') } },
     );
   },
 };

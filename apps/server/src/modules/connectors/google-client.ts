@@ -1,4 +1,4 @@
-import type { DynamicConfigKey } from '@app/contract/admin/dynamic-configs/dynamic-configs';
+import type { BoolDynamicConfigKey } from '@app/contract/admin/dynamic-configs/dynamic-config-defs';
 import { GOOGLE_SERVICE_LABELS, type GoogleService } from '@app/contract/connectors/google-services';
 import { AppError } from '../../platform/app-error';
 import type { Platform } from '../../platform/platform';
@@ -52,7 +52,7 @@ export async function googleClient(platform: Platform): Promise<GoogleClient | n
 }
 
 /** The dynamic config that switches each service on for teams (Ads: the spec's `gads_enable`). */
-export const SERVICE_SWITCH: Record<GoogleService, DynamicConfigKey> = {
+export const SERVICE_SWITCH: Record<GoogleService, BoolDynamicConfigKey> = {
   ga: 'google_ga_enable',
   gsc: 'google_gsc_enable',
   gads: 'gads_enable',

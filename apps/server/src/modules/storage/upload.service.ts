@@ -1,10 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  UPLOAD_FIELD,
-  UPLOAD_MAX_FILES,
-  type UploadError,
-  type UploadPurpose,
-} from '@app/contract/storage/file-types';
+import { UPLOAD_FIELD, type UploadError, type UploadPurpose } from '@app/contract/storage/file-types';
 import type { StoredFile, UploadResultItem } from '@app/contract/storage/files';
 import type { FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../../platform/app-error';
@@ -12,6 +7,7 @@ import { multipartText, readingMultipart } from '../../platform/multipart';
 import type { Platform } from '../../platform/platform';
 import { ObjectTooLarge } from '../../platform/storage';
 import { storageLimitBytes } from '../billing/storage-limit';
+import { readDynamicConfig } from '../dynamic-configs/dynamic-configs.service';
 import { insertFile } from '../files/files.repo';
 import { cleanFileName, decideFileType } from './file-type';
 import { ensureFolderPath } from './folders.service';
@@ -69,8 +65,10 @@ export async function receiveUpload(
 ): Promise<{ result: UploadResultItem[]; msg: string; msg_type: 'success' | 'warning' | 'error' }> {
   if (!request.isMultipart()) throw validationError({ [UPLOAD_FIELD]: 'Choose files to upload' });
   const purpose = target.purpose ?? 'file';
-  const maxFiles = target.maxFiles ?? UPLOAD_MAX_FILES;
-  const maxBytes = target.maxBytes ?? platform.config.UPLOAD_MAX_BYTES;
+  // An admin's dynamic config, whose default is UPLOAD_MAX_FILES and the environment's UPLOAD_MAX_BYTES.
+  const limits = await readDynamicConfig(platform, 'upload_limits');
+  const maxFiles = target.maxFiles ?? limits.max_files;
+  const maxBytes = target.maxBytes ?? limits.max_bytes;
   const limit = await storageLimitBytes(platform, target.viewer.teamId);
   const fields: Record<string, string> = {};
   let folderId: string | null = null;

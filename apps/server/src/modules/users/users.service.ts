@@ -6,11 +6,11 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { teamQuota } from '../billing/usm-quota';
-import { readDynamicConfig } from '../dynamic-configs/dynamic-configs.service';
+import { readGlobalConfig } from '../dynamic-configs/dynamic-configs.service';
 import { readUnreadKept } from '../messages/unread';
 import { roleLabel } from '../permissions/role-label';
 import { toPreferences } from '../personalization/personalization.service';
-import { mainBoundAccount, mainBoundKey } from '../social/main-bound-account';
+import { mainBoundAccount } from '../social/main-bound-account';
 import { usedBytes } from '../storage/storage.repo';
 
 const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).includes(loc);
@@ -44,11 +44,11 @@ function userHash(platform: Platform, userId: string): string {
 export async function getBasicInfos(platform: Platform, ctx: SignedInContext): Promise<BasicInfos> {
   const { user, team } = ctx;
   const { config } = platform;
-  const cn = config.REGION === 'cn';
 
   // Role names, languages and versions come from the caches that follow the version counters; the
   // user's settings came with the session and the unread messages are kept with it.
-  const mainKey = mainBoundKey(config);
+  const globals = await readGlobalConfig(platform);
+  const mainKey = globals.main_bound_key;
   const preferences = toPreferences(user.settings);
   const [roleName, translationVersion, permissionVersion, msgs_unread, mainAccount, [storageUsed, quota]] =
     await Promise.all([
@@ -94,17 +94,19 @@ export async function getBasicInfos(platform: Platform, ctx: SignedInContext): P
       .map((lang) => ({ loc: lang.loc as Locale, display: lang.display, switch: lang.enabled })),
     view_config: { large_menu_for_adm: false },
     usm_quota: { ...quota, storage_used_bytes: storageUsed },
+    // Spec section 3 global config: the admin's dynamic configs (cached per their version), whose
+    // defaults are the server's environment; an empty team name or API host keeps the team's
+    // own name and the server's public address.
     global_config: {
-      team_name: team.name,
-      location_val: cn ? 'cn' : 'global',
-      default_lang: cn ? 'zh_CN' : 'en_US',
-      main_bound_key: mainKey,
-      currency: cn ? 'CNY' : 'USD',
-      dev_test: config.NODE_ENV !== 'production',
-      // Spec section 3 global config; an admin's dynamic config (cached per its version).
-      gads_enable: await readDynamicConfig(platform, 'gads_enable'),
-      api_host: config.publicUrl,
-      usePostHog_enable: false,
+      team_name: globals.team_name || team.name,
+      location_val: globals.location_val,
+      default_lang: globals.default_lang,
+      main_bound_key: globals.main_bound_key,
+      currency: globals.currency,
+      dev_test: globals.dev_test,
+      gads_enable: globals.gads_enable,
+      api_host: globals.api_host || config.publicUrl,
+      usePostHog_enable: globals.usePostHog_enable,
     },
   };
 }

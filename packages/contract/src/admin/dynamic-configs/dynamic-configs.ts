@@ -1,62 +1,68 @@
 import { z } from 'zod';
 import { zSeconds } from '../../common';
 import { defineEndpoint } from '../../define-endpoint';
+import { zListQueryOf, zListResponse } from '../../list';
+import {
+  DYNAMIC_CONFIG_GROUPS,
+  DYNAMIC_CONFIG_TYPES,
+  type DynamicConfigKey,
+  zDynamicConfigKey,
+} from './dynamic-config-defs';
+
+export type { DynamicConfigKey };
 
 /**
- * Dynamic configs (`/admin/sys-settings/dynamic-configs`): settings an admin changes while the
- * server runs, each with a default, every change recorded. The spec's "Global config"
- * `gads_enable` is the first; the Google services' switches of the platforms page live here too.
+ * Dynamic configs (`/admin/sys-settings/dynamic-configs`): typed settings an admin changes while
+ * the server runs (the spec's global config, upload and rate limits, the sign-up switch, the
+ * default plan, the Google services' switches), each with a default; every change is kept in a
+ * history that can be rolled back. Definitions: `dynamic-config-defs.ts`.
  */
-export interface DynamicConfigDef {
-  key: string;
-  label: string;
-  description: string;
-  type: 'bool';
-  default_value: boolean;
-}
 
-export const DYNAMIC_CONFIGS = [
-  {
-    key: 'gads_enable',
-    label: 'Google Ads connector',
-    description: 'Offer Google Ads on the connectors page (spec: global config gads_enable)',
-    type: 'bool',
-    default_value: false,
-  },
-  {
-    key: 'google_ga_enable',
-    label: 'Google Analytics 4 connector',
-    description: 'Offer Google Analytics 4 on the connectors page',
-    type: 'bool',
-    default_value: true,
-  },
-  {
-    key: 'google_gsc_enable',
-    label: 'Google Search Console connector',
-    description: 'Offer Google Search Console on the connectors page',
-    type: 'bool',
-    default_value: true,
-  },
-] as const satisfies readonly DynamicConfigDef[];
-
-export type DynamicConfigKey = (typeof DYNAMIC_CONFIGS)[number]['key'];
-export const zDynamicConfigKey = z.enum(
-  DYNAMIC_CONFIGS.map((def) => def.key) as [DynamicConfigKey, ...DynamicConfigKey[]],
-  { message: 'Unknown setting' },
-);
+/**
+ * A setting's value on the wire: what its type holds (JSON for `json`). Not `z.json()`: that one
+ * is recursive, and the API document would need it as a component; the definition checks the rest.
+ */
+export const zDynamicConfigValue = z.union([
+  z.boolean(),
+  z.number(),
+  z.string(),
+  z.array(z.unknown()),
+  z.record(z.string(), z.unknown()),
+]);
 
 export const zDynamicConfig = z.object({
   key: zDynamicConfigKey,
   label: z.string(),
   description: z.string(),
-  type: z.literal('bool'),
-  value: z.boolean(),
-  default_value: z.boolean(),
+  group: z.enum(DYNAMIC_CONFIG_GROUPS),
+  type: z.enum(DYNAMIC_CONFIG_TYPES),
+  value: zDynamicConfigValue,
+  /** What applies without a stored value (the server's environment where `default_source` says so). */
+  default_value: zDynamicConfigValue,
+  default_source: z.enum(['definition', 'environment']),
+  /** `int` bounds, `string` length, `enum` options. */
+  min: z.number().int().optional(),
+  max: z.number().int().optional(),
+  max_length: z.number().int().optional(),
+  options: z.array(z.string()).optional(),
   /** Null while the default applies. */
   updated_at: zSeconds.nullable(),
   updated_by: z.string().nullable(),
 });
 export type DynamicConfig = z.infer<typeof zDynamicConfig>;
+
+/** One change: the value before and after (null: the default applied), who and when. */
+export const zDynamicConfigChange = z.object({
+  id: z.string(),
+  key: zDynamicConfigKey,
+  old_value: zDynamicConfigValue.nullable(),
+  new_value: zDynamicConfigValue.nullable(),
+  changed_by: z.string().nullable(),
+  changed_at: zSeconds,
+  /** Set when this change rolled back an earlier one (its id). */
+  rollback_of: z.string().nullable(),
+});
+export type DynamicConfigChange = z.infer<typeof zDynamicConfigChange>;
 
 const tags = ['admin: settings'];
 
@@ -73,9 +79,29 @@ export const putDynamicConfig = defineEndpoint({
   method: 'PUT',
   path: '/api/admin/sys-settings/dynamic-configs/{key}',
   permission: 'admin.settings.edit',
-  summary: 'Change one setting (recorded)',
+  summary: 'Change one setting (validated against its type, recorded in its history)',
   tags,
   params: z.object({ key: zDynamicConfigKey }),
-  body: z.object({ value: z.boolean() }),
+  body: z.object({ value: zDynamicConfigValue }),
+  response: zDynamicConfig,
+});
+
+export const listDynamicConfigHistory = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/sys-settings/dynamic-configs/history',
+  permission: 'admin.settings.read',
+  summary: "The settings' changes, newest first (one key's with `key`)",
+  tags,
+  query: zListQueryOf({}, { key: zDynamicConfigKey.optional() }),
+  response: zListResponse(zDynamicConfigChange),
+});
+
+export const rollbackDynamicConfig = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/sys-settings/dynamic-configs/history/{id}/rollback',
+  permission: 'admin.settings.edit',
+  summary: 'Give a setting back the value it had before one change (itself recorded as a change)',
+  tags,
+  params: z.object({ id: z.string().min(1).max(64) }),
   response: zDynamicConfig,
 });
