@@ -196,6 +196,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'admin.foreign_keys.read',
     'features/admin-foreign-keys/foreign-keys-page#ForeignKeysPage',
   ),
+  admin(
+    '/admin/sys-settings/backup-recovery',
+    'admin.backups.read',
+    'features/admin-backups/backups-page#BackupsPage',
+  ),
   admin('/admin/system/data-cache', 'admin.caches.read', 'features/admin-caches/caches-page#CachesPage'),
   admin(
     '/admin/system/data-cache/func-cache',

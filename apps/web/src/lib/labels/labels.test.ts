@@ -36,6 +36,7 @@ import {
   columnRunStatusLabel,
 } from './ai-table-labels';
 import { runStatusLabel } from './analysis-labels';
+import { backupTriggerLabel, mismatchKindLabel, restorePhaseLabel } from './backup-labels';
 import { cacheBackendLabel } from './cache-labels';
 import { certificateStatusLabel } from './certificate-labels';
 import {
@@ -139,6 +140,13 @@ type Labeller = (value: string, t: Translate) => string;
 const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['team role', ['owner', 'admin', 'member'], teamRoleLabel],
   ['cache backend', ['memory', 'redis', 'database'], cacheBackendLabel],
+  ['backup trigger', ['manual', 'scheduled'], backupTriggerLabel],
+  [
+    'restore phase',
+    ['idle', 'draining', 'waiting_writers', 'database', 'files', 'analytics', 'checking', 'completed', 'failed'],
+    restorePhaseLabel,
+  ],
+  ['restore mismatch kind', ['table', 'file', 'analytics'], mismatchKindLabel],
   ['project and invite role', ['admin', 'member'], projectRoleLabel],
   ['project scope', ['team', 'shared'], projectScopeLabel],
   ['message level', ['important', 'warning', 'special', 'other'], messageLevelLabel],
@@ -402,6 +410,7 @@ const NOT_SHOWN: [values: string[], why: string][] = [
       'INSUFFICIENT_CREDITS',
       'BEARER_TOKEN_ERROR',
       'SERVER_ERROR',
+      'MAINTENANCE',
     ],
     'error codes: the error catalogue shows their messages',
   ],
