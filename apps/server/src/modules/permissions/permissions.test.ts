@@ -92,7 +92,7 @@ describe(`${postPermissionList.id}`, () => {
 
   it('a spec page that is not built is no page: even the super admin is refused it', async () => {
     const admin = await signInAdmin(t.app);
-    const res = await ask(admin, ['/admin/ai-toolkit/workflows', '/admin/sys-settings/backup-recovery']);
+    const res = await ask(admin, ['/admin/ai-toolkit/workflows', '/admin/ai-toolkit/smart-capture']);
     expect(codes(res.page_routes)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
   });
 
