@@ -143,7 +143,17 @@ const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['backup trigger', ['manual', 'scheduled'], backupTriggerLabel],
   [
     'restore phase',
-    ['idle', 'draining', 'waiting_writers', 'database', 'files', 'analytics', 'checking', 'completed', 'failed'],
+    [
+      'idle',
+      'draining',
+      'waiting_writers',
+      'database',
+      'files',
+      'analytics',
+      'checking',
+      'completed',
+      'failed',
+    ],
     restorePhaseLabel,
   ],
   ['restore mismatch kind', ['table', 'file', 'analytics'], mismatchKindLabel],
