@@ -18,7 +18,6 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { VersionedCache } from '../../platform/versioned-cache';
 import { bumpVersion } from '../../platform/versions';
-import { mainBoundKey } from '../social/main-bound-account';
 import {
   type DynamicConfigRow,
   findChange,
@@ -66,7 +65,8 @@ function environmentDefault(config: EnvConfig, key: DynamicConfigKey): unknown {
     case 'default_lang':
       return cn ? 'zh_CN' : 'en_US';
     case 'main_bound_key':
-      return mainBoundKey(config);
+      // As social's mainBoundKey (not imported: social depends on auth, which reads these configs).
+      return cn ? 'wechat' : 'email';
     case 'currency':
       return cn ? 'CNY' : 'USD';
     case 'dev_test':

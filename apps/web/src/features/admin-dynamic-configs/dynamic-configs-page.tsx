@@ -1,54 +1,51 @@
-import type { DynamicConfig, DynamicConfigKey } from '@app/contract/admin/dynamic-configs/dynamic-configs';
+import type { DynamicConfigKey } from '@app/contract/admin/dynamic-configs/dynamic-config-defs';
+import type { DynamicConfig } from '@app/contract/admin/dynamic-configs/dynamic-configs';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, List, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api/api-error';
 import { formatDate } from '../../lib/format';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { dynamicConfigsKey, dynamicConfigsQuery, setDynamicConfig } from './dynamic-configs-api';
+import { HistoryDrawer } from './history-drawer';
+import { SettingControl } from './setting-control';
+import { settingTexts, shownValue } from './setting-texts';
 
-type Translate = (msgid: string) => string;
-
-/** Every setting's name and meaning in the reader's language (one line per key, checked by type). */
-function settingTexts(t: Translate): Record<DynamicConfigKey, { label: string; description: string }> {
-  return {
-    gads_enable: {
-      label: t('Google Ads connector'),
-      description: t('Offer Google Ads on the connectors page.'),
-    },
-    google_ga_enable: {
-      label: t('Google Analytics 4 connector'),
-      description: t('Offer Google Analytics 4 on the connectors page.'),
-    },
-    google_gsc_enable: {
-      label: t('Google Search Console connector'),
-      description: t('Offer Google Search Console on the connectors page.'),
-    },
-  };
-}
-
-function SettingRow({ setting }: { setting: DynamicConfig }) {
+function SettingRow({ setting, onHistory }: { setting: DynamicConfig; onHistory: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const text = settingTexts(t)[setting.key];
   const change = useMutation({
-    mutationFn: (value: boolean) => setDynamicConfig(setting.key, value),
-    onSuccess: (updated) =>
+    mutationFn: (value: DynamicConfig['value']) => setDynamicConfig(setting.key, value),
+    onSuccess: (updated) => {
       queryClient.setQueryData(dynamicConfigsKey, (old: { items: DynamicConfig[] } | undefined) =>
         old ? { items: old.items.map((item) => (item.key === updated.key ? updated : item)) } : old,
-      ),
+      );
+      void queryClient.invalidateQueries({ queryKey: [...dynamicConfigsKey, 'history'] });
+    },
   });
-  const onOff = (value: boolean) => (value ? t('On') : t('Off'));
+  const serverError =
+    change.error instanceof ApiError ? (change.error.body?.fields?.value ?? change.error.message) : null;
+  const defaultText = `${t('Default')}: ${shownValue(t, setting.default_value)}${
+    setting.default_source === 'environment' ? ` (${t('from the server environment')})` : ''
+  }`;
   return (
     <List.Item
       data-testid={`dynamic-config-${setting.key}`}
       actions={[
-        <Switch
-          key="switch"
-          checked={setting.value}
-          loading={change.isPending}
-          aria-label={text.label}
-          onChange={(value) => change.mutate(value)}
+        <SettingControl
+          // A saved value (or a rollback) starts the edit afresh.
+          key={`${setting.updated_at ?? 'default'}`}
+          setting={setting}
+          label={text.label}
+          saving={change.isPending}
+          serverError={serverError}
+          onSave={(value) => change.mutate(value)}
         />,
+        <Button key="history" type="link" onClick={onHistory}>
+          {t('History')}
+        </Button>,
       ]}
     >
       <List.Item.Meta
@@ -64,8 +61,8 @@ function SettingRow({ setting }: { setting: DynamicConfig }) {
             <span>{text.description}</span>
             <Typography.Text type="secondary">
               {setting.updated_at === null
-                ? `${t('Default')}: ${onOff(setting.default_value)}`
-                : `${t('Default')}: ${onOff(setting.default_value)} · ${t('Changed by {{who}} at {{when}}', {
+                ? defaultText
+                : `${defaultText} · ${t('Changed by {{who}} at {{when}}', {
                     who: setting.updated_by ?? '-',
                     when: formatDate(setting.updated_at),
                   })}`}
@@ -78,13 +75,19 @@ function SettingRow({ setting }: { setting: DynamicConfig }) {
 }
 
 /**
- * `/admin/sys-settings/dynamic-configs`: settings that take effect while the server runs (the
- * spec's global `gads_enable` first), each with its default and who changed it last; every change
- * is recorded in the operation records.
+ * `/admin/sys-settings/dynamic-configs`: typed settings that take effect while the server runs
+ * (the spec's global config, upload and chat limits, sign-up, the default plan), each edited with
+ * the control its type calls for, with its default, its last change and its history.
  */
 export function DynamicConfigsPage() {
   const { t } = useTranslation();
   const configs = useQuery(dynamicConfigsQuery());
+  const [historyOf, setHistoryOf] = useState<DynamicConfigKey | null>(null);
+  const groups = [
+    { group: 'global', title: t('Global config') },
+    { group: 'runtime', title: t('Runtime settings') },
+    { group: 'connectors', title: t('Connectors') },
+  ] as const;
   return (
     <>
       <DocumentTitle title={t('Dynamic configs')} />
@@ -94,18 +97,31 @@ export function DynamicConfigsPage() {
       <Typography.Paragraph type="secondary">
         {t('These settings take effect at once, on every server, and each change is recorded.')}
       </Typography.Paragraph>
-      <Card>
-        {configs.data ? (
-          <List
-            itemLayout="horizontal"
-            dataSource={configs.data.items}
-            rowKey="key"
-            renderItem={(setting) => <SettingRow setting={setting} />}
-          />
-        ) : (
+      {configs.data ? (
+        <Flex vertical gap={16}>
+          {groups.map(({ group, title }) => (
+            <Card key={group} title={title}>
+              <List
+                itemLayout="horizontal"
+                dataSource={configs.data.items.filter((item) => item.group === group)}
+                rowKey="key"
+                renderItem={(setting) => (
+                  <SettingRow setting={setting} onHistory={() => setHistoryOf(setting.key)} />
+                )}
+              />
+            </Card>
+          ))}
+        </Flex>
+      ) : (
+        <Card>
           <Skeleton active />
-        )}
-      </Card>
+        </Card>
+      )}
+      <HistoryDrawer
+        settingKey={historyOf}
+        title={historyOf ? settingTexts(t)[historyOf].label : ''}
+        onClose={() => setHistoryOf(null)}
+      />
     </>
   );
 }
