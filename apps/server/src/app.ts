@@ -26,6 +26,7 @@ import { withSafeLogging } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { installMaintenanceGate, Maintenance } from './platform/maintenance';
 import { createObjectStore } from './platform/object-store';
+import { OpenApiGate } from './platform/open-api-gate';
 import { installOpenApi } from './platform/openapi';
 import { installPipeline, newRequestId } from './platform/pipeline';
 import type { Platform } from './platform/platform';
@@ -74,6 +75,7 @@ export async function buildApp({
   const changes = new ChangeFeed(database);
   // Before every cache: each joins the registry of its platform's change feed when it is built.
   const caches = new CacheRegistry(database, changes);
+  const access = new AccessControl(db, changes);
   const platform: Platform = {
     config,
     database,
@@ -94,7 +96,8 @@ export async function buildApp({
     changes,
     caches,
     sessions: new SessionResolver(db, changes, secret),
-    access: new AccessControl(db, changes),
+    access,
+    openApi: new OpenApiGate(db, access),
     registry: new EndpointRegistry(),
     translator: new Translator(db, changes),
     mailer: new LoggedMailer(createMailer(config.SMTP_URL, config.MAIL_FROM), db),
@@ -139,6 +142,7 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
+    await platform.openApi.flush();
     await platform.events.close();
     await platform.changes.close();
     await platform.caches.close();

@@ -22,6 +22,7 @@ import { foreignKeysModule } from './modules/foreign-keys/foreign-keys.routes';
 import { helpModule } from './modules/help/help-tags.routes';
 import { i18nModule } from './modules/i18n/i18n.routes';
 import { messagesModule } from './modules/messages/messages.routes';
+import { openApiModule } from './modules/open-api/open-api.routes';
 import { paymentMethodsModule } from './modules/payment-methods/payment-methods.routes';
 import { paymentsModule } from './modules/payments/payments.routes';
 import { stripeMirrorModule } from './modules/payments/stripe/stripe-mirror.routes';
@@ -56,6 +57,7 @@ export const serverModules: ServerModule[] = [
   rolesModule,
   adminTeamsModule,
   auditModule,
+  openApiModule,
   teamsModule,
   projectsModule,
   brandModule,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Permission } from './permission-codes';
+import type { Permission, TeamScope } from './permission-codes';
 
 /**
  * One endpoint, described once and used three ways: the server registers the route with validation
@@ -49,11 +49,13 @@ export interface EndpointSpec {
   readOnly?: true;
   /**
    * Part of the Open API: besides a signed-in session, a REST token sent with
-   * `x-client-key: open-api` may call it, held to the token's scopes (a permission code) and team
-   * (`signed_in`). `/doc/open/apis` documents these endpoints only; calls to any other endpoint
-   * with a token are refused.
+   * `x-client-key: open-api` may call it, held to the token's scopes and team. `true` on an
+   * endpoint that asks for a permission code (the token needs that code, and its creator must
+   * still hold it); `{ scope }` on one open to any signed-in user (the token needs that team
+   * scope, and reads its own team's data). `/doc/open/apis` documents these endpoints only; calls
+   * to any other endpoint with a token are refused.
    */
-  openApi?: true;
+  openApi?: true | { scope: TeamScope };
 }
 
 export type Endpoint<S extends EndpointSpec = EndpointSpec> = Omit<S, 'response'> & {

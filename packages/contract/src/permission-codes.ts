@@ -39,6 +39,8 @@ export const PERMISSION_CODES = [
   'admin.plans.read',
   'admin.plans.edit',
   'admin.resources.read',
+  'admin.rest_tokens.read',
+  'admin.rest_tokens.edit',
   'admin.roles.read',
   'admin.roles.edit',
   'admin.roles.create',
@@ -80,6 +82,23 @@ export const ADMIN_AREA = 'admin_area';
 /** The role that always holds every permission and that only another super admin may act on. */
 export const SUPER_ADMIN_ROLE = 'super_admin';
 export type Permission = 'public' | 'signed_in' | typeof ADMIN_AREA | PermissionCode;
+
+/**
+ * What a REST token may be given besides the permission codes: its team's own data, which every
+ * member reads without a grant (so no role holds these; only a token's scopes do). An Open API
+ * endpoint open to any signed-in user names the one of these a token needs.
+ */
+export const TEAM_SCOPES = ['team.analytics.read', 'team.credits.read', 'team.files.read'] as const;
+export type TeamScope = (typeof TEAM_SCOPES)[number];
+
+/** A REST token's scope: a permission code (admin calls, as long as its creator holds it) or a team scope. */
+export type TokenScope = PermissionCode | TeamScope;
+export const TOKEN_SCOPES: readonly TokenScope[] = [...PERMISSION_CODES, ...TEAM_SCOPES];
+
+const KNOWN_SCOPES: ReadonlySet<string> = new Set(TOKEN_SCOPES);
+export function isTokenScope(value: string): value is TokenScope {
+  return KNOWN_SCOPES.has(value);
+}
 
 export function isPermissionCode(permission: Permission): permission is PermissionCode {
   return permission !== 'public' && permission !== 'signed_in' && permission !== ADMIN_AREA;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import type { OpenApiGate } from './open-api-gate';
 import type { Platform } from './platform';
 import { bearerToken, parseTzOffset, pickLocale, type RequestContext } from './request-context';
 
@@ -19,7 +20,7 @@ export function newRequestId(): string {
  * zone) and the permission check of the endpoint's contract. No handler decides access itself.
  */
 export function installPipeline(app: FastifyInstance, platform: Platform): void {
-  const { config, sessions, access, translator, changes } = platform;
+  const { config, sessions, access, translator, changes, openApi } = platform;
   const fallbackLocale = config.REGION === 'cn' ? 'zh_CN' : 'en_US';
 
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
@@ -46,6 +47,10 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
       .ensureFresh()
       .catch((error: unknown) => request.log.warn({ err: error }, 'translations not refreshed'));
     const token = bearerToken(request.headers.authorization);
+    if (openApi.isTokenCall(request.headers['x-client-key'], token)) {
+      await admitTokenCall(request, token, openApi);
+      return;
+    }
     if (token) {
       const session = await sessions.resolve(token);
       if (session) {
@@ -61,6 +66,55 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
     if (code !== 'OK') throw new AppError(code);
   });
 
+  // A REST token's own rate limit, in the rate-limit store every instance shares (Redis when set).
+  // Only token calls reach the limiter: it marks each request it sees as limited, so a session's
+  // request passing through it would skip its route's own limit (the sign-in's). For a token call
+  // the token's budget is the one that counts.
+  const limitToken = app.rateLimit({
+    max: (request) => request.ctx.openApi?.token?.rateLimitPerMinute ?? 1,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `rest-token:${request.ctx.openApi?.token?.id ?? '-'}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ctx.openApi?.token) await limitToken.call(app, request, reply);
+  });
+
+  // A token reads its own team's data only: naming another team anywhere in the call is refused.
+  app.addHook('preValidation', async (request) => {
+    const token = request.ctx.openApi?.token;
+    if (token && namesOtherTeam(request, token.teamId)) {
+      throw new AppError('FORBIDDEN', { msg: 'A REST token reaches its own team only' });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const call = request.ctx?.openApi;
+    if (call && reply.statusCode >= 400 && typeof payload === 'string') {
+      call.errorCode = /"error_code":"([A-Z_]+)"/.exec(payload)?.[1] ?? null;
+    }
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const call = request.ctx?.openApi;
+    if (!call) return;
+    const length = Number(reply.getHeader('content-length'));
+    openApi.log({
+      tokenId: call.token?.id ?? null,
+      teamId: call.token?.teamId ?? null,
+      reqId: request.id,
+      method: request.method,
+      route:
+        request.routeOptions.config.endpoint?.id ??
+        `${request.method} ${request.url.split('?')[0]}`.slice(0, 300),
+      status: reply.statusCode,
+      errorCode: call.errorCode,
+      latencyMs: Math.round(reply.elapsedTime),
+      bytes: Number.isFinite(length) ? length : 0,
+      ip: request.ip,
+    });
+  });
+
   // A change (a sign-out, a ban, a role, a grant, a translation) reaches this instance's caches
   // through the change feed; before a successful change answers, this instance has heard of it, so
   // the caller's next request never meets the old state.
@@ -69,6 +123,41 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
       await changes.settle();
       assertAuditTrail(request, reply.statusCode, config.NODE_ENV !== 'production');
     }
+  });
+}
+
+/**
+ * An Open API call: a live REST token becomes the request's user (its creator) and team, and the
+ * endpoint must be in the Open API and in the token's scopes. Marked first, so a refusal is logged too.
+ */
+async function admitTokenCall(
+  request: FastifyRequest,
+  token: string | null,
+  openApi: OpenApiGate,
+): Promise<void> {
+  const call: NonNullable<RequestContext['openApi']> = { token: null, errorCode: null };
+  request.ctx.openApi = call;
+  const resolved = token ? await openApi.resolve(token) : null;
+  if (!resolved) {
+    throw new AppError('BEARER_TOKEN_ERROR', { msg: 'The REST token is missing, expired or revoked' });
+  }
+  call.token = resolved.token;
+  request.ctx.user = resolved.user;
+  request.ctx.team = resolved.team;
+  // Handlers that need a session (`signedIn`) see the token as one: its own, never a user's.
+  request.ctx.sessionId = `rest-token:${resolved.token.id}`;
+  const endpoint = request.routeOptions.config.endpoint;
+  if (!endpoint) return;
+  const code = await openApi.decide(endpoint, resolved);
+  if (code !== 'OK') throw new AppError(code, { msg: 'This REST token may not call this endpoint' });
+}
+
+/** Whether the call's path, query or body names a team other than `teamId`. */
+function namesOtherTeam(request: FastifyRequest, teamId: string): boolean {
+  return [request.params, request.query, request.body].some((part) => {
+    if (!part || typeof part !== 'object') return false;
+    const named = (part as Record<string, unknown>).team_id;
+    return named !== undefined && named !== teamId;
   });
 }
 

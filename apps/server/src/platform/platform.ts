@@ -11,6 +11,7 @@ import type { EndpointRegistry } from './endpoint';
 import type { EventBus } from './event-bus';
 import type { Jobs } from './jobs';
 import type { Maintenance } from './maintenance';
+import type { OpenApiGate } from './open-api-gate';
 import type { Reminders } from './reminders';
 import type { SessionResolver } from './session';
 import type { ObjectStore } from './storage';
@@ -29,6 +30,8 @@ export interface Platform {
   /** Bearer token -> session, user and team; kept in memory until the database says it changed. */
   sessions: SessionResolver;
   access: AccessControl;
+  /** REST tokens -> the Open API's callers, held to their scopes; and the log of their calls. */
+  openApi: OpenApiGate;
   registry: EndpointRegistry;
   translator: Translator;
   /** Every send is logged (admin e-mail logs) and failed ones retried. */

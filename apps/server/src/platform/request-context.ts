@@ -1,4 +1,5 @@
 import { LANG_COOKIE, LOCALES, type Locale } from '@app/contract/common';
+import type { TokenCaller } from './open-api-gate';
 
 export interface CtxUser {
   id: string;
@@ -44,6 +45,11 @@ export interface RequestContext {
    * reference, so copies of the context (`signedIn`) mark the same request.
    */
   audit?: { recorded: boolean };
+  /**
+   * Set on an Open API call (`x-client-key: open-api` or a REST token as the bearer): the token
+   * once it is known to be live, and what the request log keeps of the answer.
+   */
+  openApi?: { token: TokenCaller | null; errorCode: string | null };
 }
 
 const byLowerCase = new Map(LOCALES.map((loc) => [loc.toLowerCase(), loc]));

@@ -31,6 +31,7 @@ import { BILLING_VALID_CALLS } from '../modules/billing/billing-audit.test-kit';
 import { CACHES_VALID_CALLS } from '../modules/caches/caches-audit.test-kit';
 import { HELP_TAGS_VALID_CALLS } from '../modules/help/help-tags-audit.test-kit';
 import { TRANSLATIONS_VALID_CALLS } from '../modules/i18n/admin-translations-audit.test-kit';
+import { OPEN_API_VALID_CALLS } from '../modules/open-api/open-api-audit.test-kit';
 import { STRIPE_MIRROR_VALID_CALLS } from '../modules/payments/stripe/stripe-mirror.test-kit';
 import { STRIPE_SCHEDULES_VALID_CALLS } from '../modules/payments/stripe/stripe-schedules.test-kit';
 import { STRIPE_SUBSCRIPTIONS_VALID_CALLS } from '../modules/payments/stripe/stripe-subscriptions.test-kit';
@@ -99,6 +100,7 @@ const VALID_CALLS: Record<string, ValidCall> = {
   ...CACHES_VALID_CALLS,
   ...HELP_TAGS_VALID_CALLS,
   ...TRANSLATIONS_VALID_CALLS,
+  ...OPEN_API_VALID_CALLS,
   ...STRIPE_MIRROR_VALID_CALLS,
   ...STRIPE_SUBSCRIPTIONS_VALID_CALLS,
   ...STRIPE_SCHEDULES_VALID_CALLS,

@@ -79,6 +79,7 @@ export const listDatasets = defineEndpoint({
   method: 'GET',
   path: '/api/analytics/datasets',
   permission: 'signed_in',
+  openApi: { scope: 'team.analytics.read' },
   summary: "The team's datasets",
   tags,
   response: z.object({ items: z.array(zDataset) }),

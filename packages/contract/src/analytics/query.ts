@@ -203,6 +203,7 @@ export const runAnalyticsQuery = defineEndpoint({
   method: 'POST',
   path: '/api/analytics/query',
   permission: 'signed_in',
+  openApi: { scope: 'team.analytics.read' },
   summary:
     "Runs one query of the query model over the current team's data (or the demo source); the result is kept",
   tags: ['analytics'],
@@ -215,6 +216,7 @@ export const getQueryResult = defineEndpoint({
   method: 'GET',
   path: '/api/analytics/results/{id}',
   permission: 'signed_in',
+  openApi: { scope: 'team.analytics.read' },
   summary: 'A kept query result, exactly as it was answered, with its query',
   tags: ['analytics'],
   params: z.object({ id: z.string().trim().min(1).max(64) }),

@@ -25,6 +25,7 @@ export const listAnalyticsSources = defineEndpoint({
   method: 'GET',
   path: '/api/analytics/sources',
   permission: 'signed_in',
+  openApi: { scope: 'team.analytics.read' },
   summary: 'The sources the current team can query (its own and the demo), with their metrics and dimensions',
   tags: ['analytics'],
   response: z.object({ items: z.array(zAnalyticsSource) }),

@@ -31,6 +31,7 @@ export const listAdminOrders = defineEndpoint({
   method: 'GET',
   path: '/api/admin/orders',
   permission: 'admin.orders.read',
+  openApi: true,
   summary: 'Orders of every team',
   tags,
   query: zListQueryOf(adminOrderListFields),

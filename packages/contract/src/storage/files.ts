@@ -76,6 +76,7 @@ export const listStorageFiles = defineEndpoint({
   method: 'GET',
   path: '/api/account/storage/files',
   permission: 'signed_in',
+  openApi: { scope: 'team.files.read' },
   summary: "The team's files",
   tags,
   query: zListQueryOf(storageFileListFields, {
@@ -158,6 +159,7 @@ export const getStorageUsage = defineEndpoint({
   method: 'GET',
   path: '/api/account/storage/usage',
   permission: 'signed_in',
+  openApi: { scope: 'team.files.read' },
   summary: "The team's storage used against its quota, by type",
   tags,
   response: zStorageUsage,

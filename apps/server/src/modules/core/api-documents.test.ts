@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { getApiDocument, operationIdOf } from '@app/contract/core/api-docs';
+import { isPermissionCode } from '@app/contract/permission-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callEndpointRaw } from '../../test/call-endpoint';
 import { createTestApp, signInAdmin, signUpUser, type TestApp } from '../../test/test-app';
@@ -29,6 +30,13 @@ describe('the API documents', () => {
     expect(res.headers['content-type']).toContain('application/json');
     const doc = res.json() as Doc;
     const marked = t.platform.registry.all().filter((endpoint) => endpoint.openApi);
+    expect(marked.length).toBeGreaterThan(0);
+    // `true` on an endpoint that asks for a permission code (the token's scope is that code), a team
+    // scope on one any signed-in user may call: never a public endpoint, never one without a scope.
+    for (const endpoint of marked) {
+      if (endpoint.openApi === true) expect(isPermissionCode(endpoint.permission), endpoint.id).toBe(true);
+      else expect(endpoint.permission, endpoint.id).toBe('signed_in');
+    }
     const listed = Object.entries(doc.paths).flatMap(([, operations]) => Object.values(operations));
     expect(listed.map((operation) => operation.operationId).sort()).toEqual(
       marked.map((endpoint) => operationIdOf(endpoint.method, endpoint.path)).sort(),

@@ -16,6 +16,7 @@ export const listAdminUsers = defineEndpoint({
   method: 'GET',
   path: '/api/admin/users',
   permission: 'admin.users.read',
+  openApi: true,
   summary: 'Users, paged, searchable and filterable',
   tags: ['admin: users'],
   query: zListQueryOf(adminUserListFields),
