@@ -1,4 +1,8 @@
-import { putDynamicConfig } from '@app/contract/admin/dynamic-configs/dynamic-configs';
+import {
+  listDynamicConfigHistory,
+  putDynamicConfig,
+  rollbackDynamicConfig,
+} from '@app/contract/admin/dynamic-configs/dynamic-configs';
 import {
   clearForeignKey,
   saveForeignKey,
@@ -259,6 +263,18 @@ const VALID_CALLS: Record<string, ValidCall> = {
       params: { key: 'gads_enable' },
       body: { value: true },
     }),
+  [rollbackDynamicConfig.id]: async (h) => {
+    await callEndpoint(h.app, putDynamicConfig, {
+      as: h.admin,
+      params: { key: 'chat_rate_limit' },
+      body: { value: 5 },
+    });
+    const { items } = (
+      await callEndpoint(h.app, listDynamicConfigHistory, { as: h.admin, query: { key: 'chat_rate_limit' } })
+    ).ok();
+    return () =>
+      callEndpoint(h.app, rollbackDynamicConfig, { as: h.admin, params: { id: items[0]?.id ?? '' } });
+  },
   [putIntegPlatformEnabled.id]: async (h) => () =>
     callEndpoint(h.app, putIntegPlatformEnabled, {
       as: h.admin,
