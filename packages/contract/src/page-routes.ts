@@ -57,6 +57,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   light('/sign-up', 'features/auth/sign-up-page#SignUpPage', 'features/auth/cn-sign-up-page#CnSignUpPage'),
   light('/forgot-password', 'features/auth/forgot-password-page#ForgotPasswordPage'),
   light('/reset-password', 'features/auth/reset-password-page#ResetPasswordPage'),
+  // The Open API for anyone, the whole API for staff (the server decides); no event stream.
+  light('/doc/{type}/apis/{docID?}', 'features/api-docs/api-docs-page#ApiDocsPage'),
   // Open so an invited visitor sees what they are invited to; accepting asks them to sign in.
   plain(
     '/projects/accept-invite',

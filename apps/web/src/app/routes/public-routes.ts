@@ -15,6 +15,10 @@ export const publicPages: PageDefinition[] = [
   lightPage('/reset-password', () =>
     import('../../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
   ),
+  // Sockets disabled (spec section 2): a light page opens no user_basic stream.
+  lightPage('/doc/:type/apis/:docID?', () =>
+    import('../../features/api-docs/api-docs-page').then((m) => m.ApiDocsPage),
+  ),
   // Open so an invited visitor sees what they are invited to; accepting asks them to sign in.
   publicPage('/projects/accept-invite', () =>
     import('../../features/account-projects/accept-project-invite-page').then(

@@ -50,6 +50,7 @@ describe('admin shell', () => {
         '/admin/user/users',
         '/admin/sys-logs/server-error',
         '/admin/ai-toolkit/workflows',
+        '/doc/open/apis',
       ]),
     );
     renderApp('/admin');
@@ -72,12 +73,14 @@ describe('admin shell', () => {
     // Granted, but not built yet: neither asked about nor shown, and AI Toolkit is empty.
     expect(menu.queryByText('AI Toolkit')).toBeNull();
     expect(menu.queryByText('Storage')).toBeNull();
-    expect(menu.queryByText('API Docs')).toBeNull();
+    // Built and open to anyone: the server grants it, and the menu links the Open API's page.
+    expect(menu.getByRole('link', { name: 'API Docs' }).getAttribute('href')).toBe('/doc/open/apis');
     const asked = fetch
       .callsTo('POST /api/routes/permission/list')
       .flatMap((request) => (request.json() as { page_routes: string[] }).page_routes);
     expect(asked).toContain('/admin/user/roles');
     expect(asked).not.toContain('/admin/ai-toolkit/workflows');
+    expect(asked).toContain('/doc/open/apis');
   });
 
   it('asks for the menu in one batch and takes the pages the guard already knows from the cache', async () => {
