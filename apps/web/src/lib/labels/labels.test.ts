@@ -50,6 +50,7 @@ import {
 import { helpIconLabel, helpPlacementLabel, helpTriggerLabel } from './help-labels';
 import { jobStatusLabel, resultLabel } from './log-labels';
 import { emailStatusLabel, messageLevelLabel, noticeStatusLabel } from './message-labels';
+import { restTokenStatusLabel } from './open-api-labels';
 import { SEEDED_TEXTS, seededText } from './seeded-labels';
 import { columnTypeLabel, datasetStatusLabel, importModeLabel, uploadErrorLabel } from './storage-labels';
 import { projectRoleLabel, projectScopeLabel, teamRoleLabel } from './team-labels';
@@ -140,6 +141,7 @@ type Labeller = (value: string, t: Translate) => string;
 const LABELLED: [name: string, values: string[], label: Labeller][] = [
   ['team role', ['owner', 'admin', 'member'], teamRoleLabel],
   ['cache backend', ['memory', 'redis', 'database'], cacheBackendLabel],
+  ['REST token status', ['active', 'expired', 'revoked'], restTokenStatusLabel],
   ['backup trigger', ['manual', 'scheduled'], backupTriggerLabel],
   [
     'restore phase',
