@@ -19,7 +19,6 @@ import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { say, type Translate } from '../../platform/say';
 import { GOOGLE_SOURCE_DEFS } from '../analytics/sources';
-import { lookupFuncCache } from '../caches/func-cache.service';
 import { activeModel } from '../chat/assistant/providers';
 import { insertChat, insertExchange } from '../chat/chats.repo';
 import { planFunctionKeys } from '../credits/credits.repo';
@@ -35,6 +34,7 @@ import {
 import { currentPrices } from '../credits/price-table';
 import { costOfCall } from '../credits/prices.service';
 import { currentFunction, currentFunctions } from './current-functions';
+import { lookupFuncCache } from './func-cache.service';
 import { runWorkflow } from './run-workflow';
 import {
   deleteRun,

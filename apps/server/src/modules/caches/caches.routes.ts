@@ -2,8 +2,8 @@ import { evictCache, inspectCacheKey, listCacheKeys, listCaches } from '@app/con
 import { evictFuncCache, listFuncCache, updateFuncCache } from '@app/contract/admin/caches/func-cache';
 import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
+import * as funcCache from '../analysis/func-cache.service';
 import * as caches from './caches.service';
-import * as funcCache from './func-cache.service';
 
 /**
  * The data-cache page (issue 28 item 2): list, inspect and evict every cache the server keeps;

@@ -9,8 +9,8 @@ import type { CacheKey, CacheSource } from '../../platform/cache-registry';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
 import { VersionedCache } from '../../platform/versioned-cache';
-import { currentFunctions } from '../analysis/current-functions';
 import { demoReady } from '../analytics/analytics.service';
+import { currentFunctions } from './current-functions';
 import {
   countHit,
   deleteEntries,
