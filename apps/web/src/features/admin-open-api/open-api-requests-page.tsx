@@ -4,7 +4,7 @@ import {
 } from '@app/contract/admin/open-api/open-api-requests';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Statistic, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { DocumentTitle } from '../../widgets/brand/document-title';
@@ -49,13 +49,12 @@ export function OpenApiRequestsPage() {
   });
   const columns = useMemo(() => openApiRequestColumns(t), [t]);
   const points = useMemo(
-    () =>
-      (stats.data?.buckets ?? []).map((bucket) => ({
-        label: formatDate(bucket.start, span === 'hour' || span === 'day' ? 'HH:mm' : 'MM-DD HH:mm'),
-        calls: bucket.calls,
-        errors: bucket.errors,
-      })),
-    [stats.data, span],
+    () => (stats.data?.buckets ?? []).map(({ start, calls, errors }) => ({ start, calls, errors })),
+    [stats.data],
+  );
+  const labelOf = useCallback(
+    (start: number) => formatDate(start, span === 'hour' || span === 'day' ? 'HH:mm' : 'MM-DD HH:mm'),
+    [span],
   );
 
   return (
@@ -93,7 +92,7 @@ export function OpenApiRequestsPage() {
             minutes: Math.round((stats.data?.bucket_seconds ?? 60) / 60),
           })}
         </Typography.Text>
-        <RequestsChart points={points} callsName={t('Calls')} errorsName={t('Errors')} />
+        <RequestsChart points={points} labelOf={labelOf} callsName={t('Calls')} errorsName={t('Errors')} />
       </Card>
       <ServerListView<OpenApiRequest>
         list={list}

@@ -14,13 +14,16 @@ import { chartModules, useChartLocale } from '../../widgets/charts/chart-locale'
 const MODULES = chartModules(CartesianChartModule, BarSeriesModule, CategoryAxisModule, NumberAxisModule);
 
 export interface RequestsChartViewProps {
-  points: { label: string; calls: number; errors: number }[];
+  /** `start`: the bucket's Unix seconds, the category (unique, so two days' 13:00 never merge). */
+  points: { start: number; calls: number; errors: number }[];
+  /** How a bucket's start reads on the axis. */
+  labelOf: (start: number) => string;
   callsName: string;
   errorsName: string;
 }
 
 /** AG Charts itself; imported only through `RequestsChart`'s lazy boundary. */
-export function RequestsChartView({ points, callsName, errorsName }: RequestsChartViewProps) {
+export function RequestsChartView({ points, labelOf, callsName, errorsName }: RequestsChartViewProps) {
   const mode = useThemeMode();
   const { token } = theme.useToken();
   const locale = useChartLocale();
@@ -30,11 +33,15 @@ export function RequestsChartView({ points, callsName, errorsName }: RequestsCha
       locale,
       data: points,
       series: [
-        { type: 'bar', xKey: 'label', yKey: 'calls', yName: callsName, fill: token.colorPrimary },
-        { type: 'bar', xKey: 'label', yKey: 'errors', yName: errorsName, fill: token.colorError },
+        { type: 'bar', xKey: 'start', yKey: 'calls', yName: callsName, fill: token.colorPrimary },
+        { type: 'bar', xKey: 'start', yKey: 'errors', yName: errorsName, fill: token.colorError },
       ],
       axes: {
-        x: { type: 'category', position: 'bottom', label: { autoRotate: true } },
+        x: {
+          type: 'category',
+          position: 'bottom',
+          label: { autoRotate: true, formatter: ({ value }) => labelOf(Number(value)) },
+        },
         y: {
           type: 'number',
           position: 'left',
@@ -45,7 +52,7 @@ export function RequestsChartView({ points, callsName, errorsName }: RequestsCha
       background: { visible: false },
       height: 260,
     }),
-    [points, callsName, errorsName, mode, token.colorPrimary, token.colorError, locale],
+    [points, labelOf, callsName, errorsName, mode, token.colorPrimary, token.colorError, locale],
   );
   return <AgCharts options={options} modules={MODULES} />;
 }
