@@ -55,6 +55,7 @@ function concreteUrl(route: PageRoute, records: Records): string {
     '/teams/accept-invite': `/teams/accept-invite?token=${records.teamInvite}`,
     '/projects/accept-invite': `/projects/accept-invite?token=${records.projectInvite}`,
     '/reset-password': '/reset-password?token=link-from-an-old-mail',
+    '/doc/{type}/apis/{docID?}': '/doc/open/apis',
     '/403': '/403?from=%2Fadmin',
     '/500': '/500?from=%2Fchat',
     '/account/order/confirm': `/account/order/confirm?plan_id=${records.planId}`,

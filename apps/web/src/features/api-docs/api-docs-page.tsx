@@ -102,7 +102,10 @@ export function ApiDocsPage() {
           </div>
         }
       >
-        <ApiReference type={type as ApiDocType} doc={loaded.doc} />
+        {/* The document and Scalar's own UI are English; no browser translation of code either. */}
+        <div translate="no">
+          <ApiReference type={type as ApiDocType} doc={loaded.doc} />
+        </div>
       </Suspense>
     );
   }

@@ -33,10 +33,17 @@ export function ApiReference({ type, doc }: ApiReferenceProps) {
       showDeveloperTools: 'never' as const,
       generateOperationSlug: ({ operationId, method, path }: OperationSlugInput) =>
         operationId ?? `${method}${path}`,
-      authentication: {
-        preferredSecurityScheme: [['restToken', 'clientKey']],
-        securitySchemes: { clientKey: { value: 'open-api' } },
-      },
+      // No "Ask AI" (Scalar's agent calls its own service).
+      agent: { disabled: true },
+      // Only the Open API names the token schemes; the whole API is tried with the session.
+      ...(type === 'open'
+        ? {
+            authentication: {
+              preferredSecurityScheme: [['restToken', 'clientKey']],
+              securitySchemes: { clientKey: { value: 'open-api' } },
+            },
+          }
+        : {}),
     }),
     [doc, type],
   );
