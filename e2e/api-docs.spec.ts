@@ -50,6 +50,9 @@ test('the whole API asks a visitor to sign in, tells a customer it is for staff,
   const admin = await newAdmin(request, baseURL ?? '');
   await page.context().clearCookies();
   await signInAt(page, baseURL ?? '', '/doc/all/apis', admin.email, admin.password);
-  await expect(page.getByRole('heading', { name: 'Marketing AI Workspace API' })).toBeVisible();
+  // Scalar takes seconds to take in the whole API (over 10 s on a loaded machine).
+  await expect(page.getByRole('heading', { name: 'Marketing AI Workspace API' })).toBeVisible({
+    timeout: 45_000,
+  });
   await expect(page.getByRole('button', { name: /^Health check/ })).toBeVisible();
 });
