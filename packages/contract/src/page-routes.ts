@@ -199,6 +199,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     'features/admin-foreign-keys/foreign-keys-page#ForeignKeysPage',
   ),
   admin(
+    '/admin/permission/rest-token',
+    'admin.rest_tokens.read',
+    'features/admin-open-api/rest-tokens-page#RestTokensPage',
+  ),
+  admin(
+    '/admin/logs/open-api/requests',
+    'admin.logs.read',
+    'features/admin-open-api/open-api-requests-page#OpenApiRequestsPage',
+  ),
+  admin(
     '/admin/sys-settings/backup-recovery',
     'admin.backups.read',
     'features/admin-backups/backups-page#BackupsPage',
