@@ -21,7 +21,7 @@ test('an admin issues a REST token, a call with it is held to its scopes and log
   await dialog.getByRole('combobox', { name: 'Team' }).fill(admin.email);
   await page.getByText(`· ${admin.email}`).first().click();
   await dialog.getByRole('checkbox', { name: /team\.credits\.read/ }).check();
-  await dialog.getByRole('button', { name: 'Issue' }).click();
+  await dialog.getByRole('button', { name: 'Issue the token' }).click();
   const shown = page.getByTestId('issued-token');
   await expect(shown).toContainText('rt_');
   const token = (await shown.textContent())?.trim() ?? '';

@@ -93,7 +93,7 @@ describe('/admin/permission/rest-token', () => {
     expect(
       (within(dialog).getByRole('checkbox', { name: /admin\.users\.read/ }) as HTMLInputElement).disabled,
     ).toBe(true);
-    await user.click(within(dialog).getByRole('button', { name: 'Issue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Issue the token' }));
     expect(await screen.findByTestId('issued-token')).toHaveProperty('textContent', 'rt_secret-token-value');
     const [issued] = fetch.callsTo('POST /api/admin/permission/rest-tokens');
     expect(await issued?.json()).toEqual({

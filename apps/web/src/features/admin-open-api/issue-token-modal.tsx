@@ -120,7 +120,7 @@ export function IssueTokenModal({
       title={t('Issue a REST token')}
       onCancel={close}
       onOk={() => form.submit()}
-      okText={t('Issue')}
+      okText={t('Issue the token')}
       confirmLoading={saving}
       width={640}
       destroyOnHidden
@@ -158,8 +158,9 @@ export function IssueTokenModal({
                   <Typography.Text code translate="no">
                     {item.scope}
                   </Typography.Text>{' '}
-                  <Typography.Text type="secondary">
-                    {item.endpoints.map((endpoint) => endpoint.summary).join(' · ')}
+                  {/* The endpoints as the API names them (their summaries are the API's English). */}
+                  <Typography.Text type="secondary" translate="no" style={{ fontSize: 12 }}>
+                    {item.endpoints.map((endpoint) => endpoint.id).join(' · ')}
                   </Typography.Text>
                 </Checkbox>
               ))}
