@@ -51,3 +51,52 @@ test('an admin issues a REST token, a call with it is held to its scopes and log
   expect(refused.status()).toBe(401);
   expect((await refused.json()).error_code).toBe('BEARER_TOKEN_ERROR');
 });
+
+test("a REST token pasted into the docs page's 'try it' calls the Open API, and the call is logged", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const admin = await newAdmin(request, baseURL ?? '');
+  const teams = await (await request.get('/api/account/teams', { headers: admin.auth })).json();
+  const issued = await request.post('/api/admin/permission/rest-tokens', {
+    headers: admin.auth,
+    data: {
+      name: 'Docs try-it',
+      team_id: teams.items[0].id,
+      scopes: ['team.credits.read'],
+      expires_in_days: 1,
+    },
+  });
+  expect(issued.status(), await issued.text()).toBe(200);
+  const { token, item } = await issued.json();
+
+  await page.goto('/doc/open/apis/get_api_account_credits');
+  await expect(page.getByRole('heading', { name: 'Marketing AI Workspace Open API' })).toBeVisible({
+    timeout: 45_000,
+  });
+  // Scalar's authentication panel: the bearer is ours to paste, the client key is preset to open-api.
+  await page.getByPlaceholder('Token').first().fill(token);
+  await page
+    .getByRole('button', { name: /Test Request/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: /^Send/ }).first().click();
+  await expect(page.getByText('200 OK').first()).toBeVisible();
+  await expect(page.getByText('granted_remaining').first()).toBeVisible();
+
+  const filters = JSON.stringify([{ field: 'token_id', operator: 'eq', value: item.id }]);
+  await expect
+    .poll(async () => {
+      const log = await request.get(
+        `/api/admin/logs/open-api/requests?filters=${encodeURIComponent(filters)}`,
+        {
+          headers: admin.auth,
+        },
+      );
+      return (await log.json()).items?.map(
+        (call: { route: string; status: number }) => `${call.route} ${call.status}`,
+      );
+    })
+    .toEqual(['GET /api/account/credits 200']);
+});
