@@ -171,7 +171,7 @@ describe('the Open API with REST tokens', () => {
     expect((await issue([])).error().fields).toMatchObject({ scopes: 'Choose at least one scope' });
     expect((await issue(['admin.nothing.read'])).error().fields).toHaveProperty(['scopes.0']);
     expect((await issue(['admin.roles.edit'])).error().fields).toMatchObject({
-      scopes: 'admin.roles.edit opens no Open API endpoint',
+      scopes: 'No Open API endpoint needs admin.roles.edit',
     });
     expect((await issue(['team.credits.read'], { team: 'no-such-team' })).error().fields).toMatchObject({
       team_id: 'No such team',

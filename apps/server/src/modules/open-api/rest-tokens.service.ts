@@ -110,7 +110,7 @@ export async function issueRestToken(
   const open = scopeEndpoints(platform);
   for (const scope of body.scopes) {
     if (!open.has(scope))
-      throw validationError({ scopes: say(ctx.t, '{{scope}} opens no Open API endpoint', { scope }) });
+      throw validationError({ scopes: say(ctx.t, 'No Open API endpoint needs {{scope}}', { scope }) });
     if (!(await holds(platform, ctx, scope))) {
       throw validationError({
         scopes: say(ctx.t, 'You do not hold {{scope}}, so you cannot give it', { scope }),

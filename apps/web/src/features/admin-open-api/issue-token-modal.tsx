@@ -172,7 +172,10 @@ export function IssueTokenModal({
             <Select
               style={{ minWidth: 160 }}
               options={[
-                ...LIFETIMES.map((days) => ({ value: days, label: t('In {{count}} days', { count: days }) })),
+                ...LIFETIMES.map((days) => ({
+                  value: days,
+                  label: t('In {{count}} days', { count: days, defaultValue_one: 'In {{count}} day' }),
+                })),
                 { value: 'never', label: t('Never') },
               ]}
             />
