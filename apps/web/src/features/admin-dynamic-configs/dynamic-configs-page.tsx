@@ -27,9 +27,22 @@ function SettingRow({ setting, onHistory }: { setting: DynamicConfig; onHistory:
   });
   const serverError =
     change.error instanceof ApiError ? (change.error.body?.fields?.value ?? change.error.message) : null;
-  const defaultText = `${t('Default')}: ${shownValue(t, setting.default_value)}${
-    setting.default_source === 'environment' ? ` (${t('from the server environment')})` : ''
-  }`;
+  // The value is data (a code, a JSON object), shown as such rather than as words to translate.
+  const defaultText = (
+    <>
+      {typeof setting.default_value === 'boolean' ? (
+        `${t('Default')}: ${shownValue(t, setting.default_value)}`
+      ) : (
+        <>
+          {t('Default')}:{' '}
+          <Typography.Text code translate="no">
+            {shownValue(t, setting.default_value)}
+          </Typography.Text>
+        </>
+      )}
+      {setting.default_source === 'environment' ? ` (${t('from the server environment')})` : ''}
+    </>
+  );
   return (
     <List.Item
       data-testid={`dynamic-config-${setting.key}`}
@@ -58,11 +71,12 @@ function SettingRow({ setting, onHistory }: { setting: DynamicConfig; onHistory:
         }
         description={
           <Flex vertical gap={2}>
-            <span>{text.description}</span>
+            <span>{withCodes(text.description)}</span>
             <Typography.Text type="secondary">
+              {defaultText}
               {setting.updated_at === null
-                ? defaultText
-                : `${defaultText} · ${t('Changed by {{who}} at {{when}}', {
+                ? null
+                : ` · ${t('Changed by {{who}} at {{when}}', {
                     who: setting.updated_by ?? '-',
                     when: formatDate(setting.updated_at),
                   })}`}
@@ -123,5 +137,19 @@ export function DynamicConfigsPage() {
         onClose={() => setHistoryOf(null)}
       />
     </>
+  );
+}
+
+/** A description's field names (`max_files`) as code among its words. */
+function withCodes(text: string) {
+  return text.split(/(\b[a-z]+(?:_[a-z]+)+\b)/).map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, never reordered
+      <code key={index} translate="no">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }

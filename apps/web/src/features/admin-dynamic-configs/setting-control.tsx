@@ -30,14 +30,17 @@ export function SettingControl({ setting, label, saving, serverError, onSave }: 
       );
     case 'enum':
       return (
-        <Select
-          aria-label={label}
-          style={{ minWidth: 160 }}
-          value={String(setting.value)}
-          loading={saving}
-          options={(setting.options ?? []).map((option) => ({ value: option, label: option }))}
-          onChange={(value) => onSave(value)}
-        />
+        // The options are codes (a region, a language), shown as written.
+        <span translate="no">
+          <Select
+            aria-label={label}
+            style={{ minWidth: 160 }}
+            value={String(setting.value)}
+            loading={saving}
+            options={(setting.options ?? []).map((option) => ({ value: option, label: option }))}
+            onChange={(value) => onSave(value)}
+          />
+        </span>
       );
     default:
       return (
@@ -96,6 +99,7 @@ function EditedControl({ setting, label, saving, serverError, onSave }: Props) {
           />
         ) : setting.type === 'json' ? (
           <Input.TextArea
+            translate="no"
             aria-label={label}
             autoSize={{ minRows: 3, maxRows: 10 }}
             style={{ fontFamily: 'monospace' }}
