@@ -1,6 +1,7 @@
 // The one list of tables drizzle (queries, migrations) and better-auth's adapter read.
 export * from './schema/ai-tables';
 export * from './schema/analysis';
+export * from './schema/analytics-stores';
 export * from './schema/audit';
 export * from './schema/auth';
 export * from './schema/backups';
