@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { zInvoiceStatus } from '@app/contract/billing/invoices';
+import { invoiceListFields, zInvoiceStatus } from '@app/contract/billing/invoices';
 import { Button, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { invoiceStatusLabel, ORDER_NUMBER_SHAPE } from '../../widgets/billing-la
 import { StatusTag } from '../../widgets/billing-labels/status-tag';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import type { GridColDef } from '../../widgets/data-grid/column-widths';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
@@ -56,17 +57,16 @@ function invoiceColumns(t: Translate): GridColDef<InvoiceRow>[] {
 }
 
 function invoiceFilters(t: Translate): FilterConfig {
-  return {
+  return filterConfigFrom(invoiceListFields, {
     status: {
       alias: t('Status'),
-      type: 'option',
       options: (['requested', 'issued', 'rejected'] as const).map((status) => ({
         name: invoiceStatusLabel(status, t),
         value: status,
       })),
     },
-    creation_time: { alias: t('Requested'), type: 'range' },
-  };
+    creation_time: { alias: t('Requested') },
+  });
 }
 
 /** `/account/wallets/invoices`: the team's invoice requests with their status; request one for a paid order. */

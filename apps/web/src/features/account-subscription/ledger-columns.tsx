@@ -1,9 +1,10 @@
-import { zCreditEntryKind } from '@app/contract/billing/credits';
+import { creditLedgerListFields, zCreditEntryKind } from '@app/contract/billing/credits';
 import { Typography } from 'antd';
 import { formatDate } from '../../lib/format';
 import { seededText } from '../../lib/labels/seeded-labels';
 import { creditEntryKindLabel } from '../../widgets/billing-labels/billing-labels';
 import type { GridColDef } from '../../widgets/data-grid/column-widths';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { CreditEntry } from './subscription-api';
 
@@ -61,10 +62,9 @@ export function ledgerColumns(t: Translate): GridColDef<CreditEntry>[] {
 }
 
 export function ledgerFilters(t: Translate): FilterConfig {
-  return {
+  return filterConfigFrom(creditLedgerListFields, {
     kind: {
       alias: t('Type'),
-      type: 'option',
       options: [
         { name: t('Granted'), value: 'grant' },
         { name: t('Purchased'), value: 'purchase' },
@@ -74,6 +74,6 @@ export function ledgerFilters(t: Translate): FilterConfig {
         { name: t('Adjusted'), value: 'adjust' },
       ],
     },
-    creation_time: { alias: t('Time'), type: 'range' },
-  };
+    creation_time: { alias: t('Time') },
+  });
 }

@@ -1,4 +1,4 @@
-import { zSubscriptionEventKind } from '@app/contract/billing/subscriptions';
+import { subscriptionHistoryListFields, zSubscriptionEventKind } from '@app/contract/billing/subscriptions';
 import { Flex, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { planNameLabel } from '../../lib/labels/seeded-labels';
 import { ORDER_NUMBER_SHAPE, subscriptionEventLabel } from '../../widgets/billing-labels/billing-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import type { GridColDef } from '../../widgets/data-grid/column-widths';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import { ServerListView } from '../../widgets/list-page/server-list-view';
 import { useServerList } from '../../widgets/list-page/use-server-list';
@@ -74,10 +75,9 @@ function historyColumns(t: Translate): GridColDef<SubscriptionEvent>[] {
 }
 
 function historyFilters(t: Translate): FilterConfig {
-  return {
+  return filterConfigFrom(subscriptionHistoryListFields, {
     kind: {
       alias: t('Event'),
-      type: 'option',
       options: (
         [
           'subscribe',
@@ -92,8 +92,8 @@ function historyFilters(t: Translate): FilterConfig {
         ] as const
       ).map((kind) => ({ name: subscriptionEventLabel(kind, t), value: kind })),
     },
-    creation_time: { alias: t('Time'), type: 'range' },
-  };
+    creation_time: { alias: t('Time') },
+  });
 }
 
 /** `/account/subscription-history`: what happened to the team's subscription, newest first. */

@@ -1,6 +1,8 @@
+import { usageLogListFields } from '@app/contract/billing/usage';
 import { formatCompactNumber, formatDate, formatDecimal } from '../../lib/format';
 import { functionLabel, usageStatusLabel } from '../../widgets/billing-labels/billing-labels';
 import type { GridColDef } from '../../widgets/data-grid/column-widths';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { UsageLogRow } from './usage-api';
 
@@ -59,15 +61,14 @@ export function usageLogColumns(
 }
 
 export function usageLogFilters(t: Translate): FilterConfig {
-  return {
+  return filterConfigFrom(usageLogListFields, {
     status: {
       alias: t('Status'),
-      type: 'option',
       options: [
         { name: usageStatusLabel('settled', t), value: 'settled' },
         { name: usageStatusLabel('released', t), value: 'released' },
       ],
     },
-    creation_time: { alias: t('Time'), type: 'range' },
-  };
+    creation_time: { alias: t('Time') },
+  });
 }

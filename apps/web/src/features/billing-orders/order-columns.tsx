@@ -1,5 +1,5 @@
 import { zInvoiceStatus } from '@app/contract/billing/invoices';
-import { zOrderKind, zOrderStatus } from '@app/contract/billing/orders';
+import { orderListFields, zOrderKind, zOrderStatus } from '@app/contract/billing/orders';
 import { Button, Space } from 'antd';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planNameLabel } from '../../lib/labels/seeded-labels';
@@ -11,6 +11,7 @@ import {
 } from '../../widgets/billing-labels/billing-labels';
 import { StatusTag } from '../../widgets/billing-labels/status-tag';
 import type { GridColDef } from '../../widgets/data-grid/column-widths';
+import { filterConfigFrom } from '../../widgets/filter-drawer/filter-config-from-fields';
 import type { FilterConfig } from '../../widgets/filter-drawer/filter-types';
 import type { OrderRow } from './orders-api';
 
@@ -114,10 +115,9 @@ export function orderColumns(t: Translate, actions: OrderActions): GridColDef<Or
 }
 
 export function orderFilters(t: Translate): FilterConfig {
-  return {
+  return filterConfigFrom(orderListFields, {
     status: {
       alias: t('Status'),
-      type: 'option',
       options: [
         { name: t('Unpaid'), value: 'unpaid' },
         { name: t('Paid'), value: 'paid' },
@@ -126,6 +126,6 @@ export function orderFilters(t: Translate): FilterConfig {
         { name: t('Refunded'), value: 'refunded' },
       ],
     },
-    creation_time: { alias: t('Created'), type: 'range' },
-  };
+    creation_time: { alias: t('Created') },
+  });
 }
