@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { API_VERSION, buildApp } from './app';
 import { loadConfig } from './config';
-import { runSeeds } from './db/seed';
 import { openDatabase } from './platform/db';
 import { FolderLockedError } from './platform/folder-lock';
 import { resolveAppSecret } from './platform/secrets';
+import { runSeeds } from './seeds';
 
 /** Process entry: config, stores, migrations, seeds, then listen. */
 async function main(): Promise<void> {

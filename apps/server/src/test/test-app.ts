@@ -10,9 +10,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { runSeeds } from '../db/seed';
 import { type Database, openDatabase } from '../platform/db';
 import type { Platform } from '../platform/platform';
+import { runSeeds } from '../seeds';
 import { callEndpoint } from './call-endpoint';
 
 declare module 'vitest' {
