@@ -37,18 +37,43 @@ export const ORDER_NUMBER_SHAPE = '00000000-000000';
  */
 
 type RefundStatus = (typeof REFUND_STATES)[number];
+type StripeInterval = (typeof STRIPE_INTERVALS)[number];
+
+/**
+ * A value's words: one entry per value, each a `t()` call with its literal msgid (kept lazy, so a
+ * grid cell translates only its own value). Every enum of this file is such a table read through
+ * `wordFor`; a new value is one line in its table.
+ */
+type Words<K extends string, A extends unknown[] = []> = Record<K, (t: Translate, ...args: A) => string>;
+
+/** The words for a value; a value this build does not know (a newer server) is shown as sent. */
+function wordFor<K extends string, A extends unknown[]>(
+  words: Words<K, A>,
+  value: K | string,
+  t: Translate,
+  ...args: A
+): string | undefined {
+  return Object.hasOwn(words, value) ? words[value as K](t, ...args) : undefined;
+}
+
+/** A table's word for a value, else the value as the server sent it. */
+function labelFor<K extends string>(words: Words<K>, value: K | string, t: Translate): string {
+  return wordFor(words, value, t) ?? value;
+}
+
+/** A tag colour by value; `undefined` (antd's plain tag) for a value the table does not name. */
+function colorFor(colors: Record<string, string>, value: string): string | undefined {
+  return Object.hasOwn(colors, value) ? colors[value] : undefined;
+}
+
+const VALIDITY_UNIT_WORDS: Words<ValidityUnit> = {
+  day: (t) => t('Day'),
+  month: (t) => t('Month'),
+  year: (t) => t('Year'),
+};
 
 export function validityUnitLabel(unit: ValidityUnit | string, t: Translate): string {
-  switch (unit) {
-    case 'day':
-      return t('Day');
-    case 'month':
-      return t('Month');
-    case 'year':
-      return t('Year');
-    default:
-      return unit;
-  }
+  return labelFor(VALIDITY_UNIT_WORDS, unit, t);
 }
 
 /**
@@ -82,412 +107,317 @@ export function orderTermLabel(
   );
 }
 
+const VALIDITY_WORDS: Words<ValidityUnit, [count: number]> = {
+  day: (t, count) => t('{{count}} days', { count, defaultValue_one: '{{count}} day' }),
+  month: (t, count) => t('{{count}} months', { count, defaultValue_one: '{{count}} month' }),
+  year: (t, count) => t('{{count}} years', { count, defaultValue_one: '{{count}} year' }),
+};
+
 /** A plan's validity with its unit: `1 month`, `12 months`, `1 year`. */
 export function validityLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
-  switch (unit) {
-    case 'day':
-      return t('{{count}} days', { count: validity, defaultValue_one: '{{count}} day' });
-    case 'month':
-      return t('{{count}} months', { count: validity, defaultValue_one: '{{count}} month' });
-    case 'year':
-      return t('{{count}} years', { count: validity, defaultValue_one: '{{count}} year' });
-    default:
-      return `${validity} ${unit}`;
-  }
+  return wordFor(VALIDITY_WORDS, unit, t, validity) ?? `${validity} ${unit}`;
 }
+
+const PER_ONE_PERIOD_WORDS: Words<ValidityUnit> = {
+  day: (t) => t('per day'),
+  month: (t) => t('per month'),
+  year: (t) => t('per year'),
+};
 
 /** "per month", "every 3 months": how often a subscription's credits are granted and charged. */
 export function perPeriodLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
   if (validity !== 1) return t('every {{period}}', { period: validityLabel(validity, unit, t) });
-  switch (unit) {
-    case 'day':
-      return t('per day');
-    case 'month':
-      return t('per month');
-    case 'year':
-      return t('per year');
-    default:
-      return `/ ${unit}`;
-  }
+  return wordFor(PER_ONE_PERIOD_WORDS, unit, t) ?? `/ ${unit}`;
 }
+
+const ORDER_STATUS_WORDS: Words<OrderStatus | BillStatus> = {
+  unpaid: (t) => t('Unpaid'),
+  paid: (t) => t('Paid'),
+  expired: (t) => t('Expired'),
+  canceled: (t) => t('Canceled'),
+  refunded: (t) => t('Refunded'),
+};
 
 /** Orders and bills share their states (spec section 4: unpaid, or otherwise). */
 export function orderStatusLabel(status: OrderStatus | BillStatus | string, t: Translate): string {
-  switch (status) {
-    case 'unpaid':
-      return t('Unpaid');
-    case 'paid':
-      return t('Paid');
-    case 'expired':
-      return t('Expired');
-    case 'canceled':
-      return t('Canceled');
-    case 'refunded':
-      return t('Refunded');
-    default:
-      return status;
-  }
+  return labelFor(ORDER_STATUS_WORDS, status, t);
 }
 
 export const billStatusLabel = orderStatusLabel;
 
+const ORDER_KIND_WORDS: Words<OrderKind> = {
+  subscribe: (t) => t('New subscription'),
+  renew: (t) => t('Renewal'),
+  upgrade: (t) => t('Upgrade'),
+  downgrade: (t) => t('Downgrade'),
+  buy: (t) => t('Credit pack'),
+};
+
 export function orderKindLabel(kind: OrderKind | string, t: Translate): string {
-  switch (kind) {
-    case 'subscribe':
-      return t('New subscription');
-    case 'renew':
-      return t('Renewal');
-    case 'upgrade':
-      return t('Upgrade');
-    case 'downgrade':
-      return t('Downgrade');
-    case 'buy':
-      return t('Credit pack');
-    default:
-      return kind;
-  }
+  return labelFor(ORDER_KIND_WORDS, kind, t);
 }
+
+const PLAN_KIND_WORDS: Words<PlanKind> = {
+  subscription: (t) => t('Subscription'),
+  credit_pack: (t) => t('Credit pack'),
+};
 
 export function planKindLabel(kind: PlanKind | string, t: Translate): string {
-  switch (kind) {
-    case 'subscription':
-      return t('Subscription');
-    case 'credit_pack':
-      return t('Credit pack');
-    default:
-      return kind;
-  }
+  return labelFor(PLAN_KIND_WORDS, kind, t);
 }
+
+const SUBSCRIPTION_STATUS_WORDS: Words<SubscriptionStatus> = {
+  active: (t) => t('Active'),
+  scheduled: (t) => t('Scheduled'),
+  expired: (t) => t('Expired'),
+  canceled: (t) => t('Canceled'),
+  replaced: (t) => t('Replaced'),
+};
 
 export function subscriptionStatusLabel(status: SubscriptionStatus | string, t: Translate): string {
-  switch (status) {
-    case 'active':
-      return t('Active');
-    case 'scheduled':
-      return t('Scheduled');
-    case 'expired':
-      return t('Expired');
-    case 'canceled':
-      return t('Canceled');
-    case 'replaced':
-      return t('Replaced');
-    default:
-      return status;
-  }
+  return labelFor(SUBSCRIPTION_STATUS_WORDS, status, t);
 }
+
+const SUBSCRIPTION_EVENT_WORDS: Words<SubscriptionEventKind> = {
+  start: (t) => t('Started'),
+  subscribe: (t) => t('Subscribed'),
+  renew: (t) => t('Renewed'),
+  upgrade: (t) => t('Upgraded'),
+  downgrade_scheduled: (t) => t('Downgrade scheduled'),
+  downgrade: (t) => t('Downgraded'),
+  extend: (t) => t('Extended'),
+  cancel: (t) => t('Canceled'),
+  expire: (t) => t('Expired'),
+  refund: (t) => t('Refunded'),
+  free_renew: (t) => t('Free plan renewed'),
+};
 
 export function subscriptionEventLabel(kind: SubscriptionEventKind | string, t: Translate): string {
-  switch (kind) {
-    case 'start':
-      return t('Started');
-    case 'subscribe':
-      return t('Subscribed');
-    case 'renew':
-      return t('Renewed');
-    case 'upgrade':
-      return t('Upgraded');
-    case 'downgrade_scheduled':
-      return t('Downgrade scheduled');
-    case 'downgrade':
-      return t('Downgraded');
-    case 'extend':
-      return t('Extended');
-    case 'cancel':
-      return t('Canceled');
-    case 'expire':
-      return t('Expired');
-    case 'refund':
-      return t('Refunded');
-    case 'free_renew':
-      return t('Free plan renewed');
-    default:
-      return kind;
-  }
+  return labelFor(SUBSCRIPTION_EVENT_WORDS, kind, t);
 }
+
+const INVOICE_STATUS_WORDS: Words<InvoiceStatus> = {
+  requested: (t) => t('Requested'),
+  issued: (t) => t('Issued'),
+  rejected: (t) => t('Rejected'),
+};
 
 export function invoiceStatusLabel(status: InvoiceStatus | string, t: Translate): string {
-  switch (status) {
-    case 'requested':
-      return t('Requested');
-    case 'issued':
-      return t('Issued');
-    case 'rejected':
-      return t('Rejected');
-    default:
-      return status;
-  }
+  return labelFor(INVOICE_STATUS_WORDS, status, t);
 }
 
+const PAYMENT_STATUS_WORDS: Words<PaymentStatus> = {
+  pending: (t) => t('Pending'),
+  captured: (t) => t('Captured'),
+  failed: (t) => t('Failed'),
+  canceled: (t) => t('Canceled'),
+  refunded: (t) => t('Refunded'),
+  returned: (t) => t('Returned (paid twice)'),
+};
+
 export function paymentStatusLabel(status: PaymentStatus | string, t: Translate): string {
-  switch (status) {
-    case 'pending':
-      return t('Pending');
-    case 'captured':
-      return t('Captured');
-    case 'failed':
-      return t('Failed');
-    case 'canceled':
-      return t('Canceled');
-    case 'refunded':
-      return t('Refunded');
-    case 'returned':
-      return t('Returned (paid twice)');
-    default:
-      return status;
-  }
+  return labelFor(PAYMENT_STATUS_WORDS, status, t);
 }
+
+const REFUND_STATUS_WORDS: Words<RefundStatus> = {
+  pending: (t) => t('Pending: not confirmed by the provider yet'),
+  succeeded: (t) => t('Refunded'),
+  failed: (t) => t('Refused by the provider'),
+};
 
 /** A refund's state (`/admin/order/details`): money moves only once the provider confirms it. */
 export function refundStatusLabel(status: RefundStatus | string, t: Translate): string {
-  switch (status) {
-    case 'pending':
-      return t('Pending: not confirmed by the provider yet');
-    case 'succeeded':
-      return t('Refunded');
-    case 'failed':
-      return t('Refused by the provider');
-    default:
-      return status;
-  }
+  return labelFor(REFUND_STATUS_WORDS, status, t);
 }
+
+const STRIPE_INTENT_STATUS_WORDS: Words<StripeIntentStatus> = {
+  requires_payment_method: (t) => t('Needs a payment method'),
+  requires_confirmation: (t) => t('Needs confirmation'),
+  requires_action: (t) => t('Needs customer action'),
+  processing: (t) => t('Processing'),
+  requires_capture: (t) => t('Authorized, not captured'),
+  canceled: (t) => t('Canceled'),
+  succeeded: (t) => t('Succeeded'),
+};
 
 /** Stripe's PaymentIntent statuses (`/admin/stripe/payment-indent`), in Stripe's own sense. */
 export function stripeIntentStatusLabel(status: StripeIntentStatus | string, t: Translate): string {
-  switch (status) {
-    case 'requires_payment_method':
-      return t('Needs a payment method');
-    case 'requires_confirmation':
-      return t('Needs confirmation');
-    case 'requires_action':
-      return t('Needs customer action');
-    case 'processing':
-      return t('Processing');
-    case 'requires_capture':
-      return t('Authorized, not captured');
-    case 'canceled':
-      return t('Canceled');
-    case 'succeeded':
-      return t('Succeeded');
-    default:
-      return status;
-  }
+  return labelFor(STRIPE_INTENT_STATUS_WORDS, status, t);
 }
+
+const STRIPE_INTENT_STATUS_COLORS: Record<string, string> = {
+  succeeded: 'success',
+  processing: 'processing',
+  requires_capture: 'processing',
+  requires_confirmation: 'processing',
+  requires_action: 'processing',
+  requires_payment_method: 'error',
+};
 
 /** A Stripe intent's status as a tag colour: settled green, waiting blue, failed red. */
 export function stripeIntentStatusColor(status: string): string | undefined {
-  switch (status) {
-    case 'succeeded':
-      return 'success';
-    case 'processing':
-    case 'requires_capture':
-    case 'requires_confirmation':
-    case 'requires_action':
-      return 'processing';
-    case 'requires_payment_method':
-      return 'error';
-    default:
-      return undefined;
-  }
+  return colorFor(STRIPE_INTENT_STATUS_COLORS, status);
 }
+
+const STRIPE_SUBSCRIPTION_STATUS_WORDS: Words<StripeSubscriptionStatus> = {
+  incomplete: (t) => t('Incomplete: first payment not made'),
+  incomplete_expired: (t) => t('Expired before its first payment'),
+  // The product offers no trials: Stripe's trial is a period paid to us ahead (a downgrade's).
+  trialing: (t) => t('Paid ahead (a trial at Stripe)'),
+  active: (t) => t('Active'),
+  past_due: (t) => t('Past due'),
+  canceled: (t) => t('Canceled'),
+  unpaid: (t) => t('Unpaid'),
+  paused: (t) => t('Paused'),
+};
 
 /** Stripe's subscription statuses (`/admin/stripe/subscription`), in Stripe's own sense. */
 export function stripeSubscriptionStatusLabel(
   status: StripeSubscriptionStatus | string,
   t: Translate,
 ): string {
-  switch (status) {
-    case 'incomplete':
-      return t('Incomplete: first payment not made');
-    case 'incomplete_expired':
-      return t('Expired before its first payment');
-    case 'trialing':
-      // The product offers no trials: Stripe's trial is a period paid to us ahead (a downgrade's).
-      return t('Paid ahead (a trial at Stripe)');
-    case 'active':
-      return t('Active');
-    case 'past_due':
-      return t('Past due');
-    case 'canceled':
-      return t('Canceled');
-    case 'unpaid':
-      return t('Unpaid');
-    case 'paused':
-      return t('Paused');
-    default:
-      return status;
-  }
+  return labelFor(STRIPE_SUBSCRIPTION_STATUS_WORDS, status, t);
 }
+
+const STRIPE_SUBSCRIPTION_STATUS_COLORS: Record<string, string> = {
+  active: 'success',
+  trialing: 'processing',
+  incomplete: 'processing',
+  past_due: 'warning',
+  paused: 'warning',
+  unpaid: 'error',
+  canceled: 'default',
+  incomplete_expired: 'default',
+};
 
 /** A Stripe subscription's status as a tag colour: renewing green, owing orange or red, over grey. */
 export function stripeSubscriptionStatusColor(status: string): string | undefined {
-  switch (status) {
-    case 'active':
-      return 'success';
-    case 'trialing':
-    case 'incomplete':
-      return 'processing';
-    case 'past_due':
-    case 'paused':
-      return 'warning';
-    case 'unpaid':
-      return 'error';
-    case 'canceled':
-    case 'incomplete_expired':
-      return 'default';
-    default:
-      return undefined;
-  }
+  return colorFor(STRIPE_SUBSCRIPTION_STATUS_COLORS, status);
 }
+
+const STRIPE_INVOICE_STATUS_WORDS: Words<(typeof STRIPE_INVOICE_STATUSES)[number]> = {
+  draft: (t) => t('Draft'),
+  open: (t) => t('Awaiting payment'),
+  paid: (t) => t('Paid'),
+  uncollectible: (t) => t('Uncollectible'),
+  void: (t) => t('Voided'),
+};
 
 /** A subscription's latest invoice, by Stripe's invoice statuses. */
 export function stripeInvoiceStatusLabel(
   status: (typeof STRIPE_INVOICE_STATUSES)[number] | string,
   t: Translate,
 ): string {
-  switch (status) {
-    case 'draft':
-      return t('Draft');
-    case 'open':
-      return t('Awaiting payment');
-    case 'paid':
-      return t('Paid');
-    case 'uncollectible':
-      return t('Uncollectible');
-    case 'void':
-      return t('Voided');
-    default:
-      return status;
-  }
+  return labelFor(STRIPE_INVOICE_STATUS_WORDS, status, t);
 }
 
-/** A Stripe invoice's status as a tag colour. */
+const STRIPE_INVOICE_STATUS_COLORS: Record<string, string> = {
+  paid: 'success',
+  open: 'processing',
+  uncollectible: 'error',
+};
+
+/** A Stripe invoice's status as a tag colour (grey for the rest). */
 export function stripeInvoiceStatusColor(status: string): string | undefined {
-  switch (status) {
-    case 'paid':
-      return 'success';
-    case 'open':
-      return 'processing';
-    case 'uncollectible':
-      return 'error';
-    default:
-      return 'default';
-  }
+  return colorFor(STRIPE_INVOICE_STATUS_COLORS, status) ?? 'default';
 }
+
+const PER_STRIPE_INTERVALS_WORDS: Words<StripeInterval, [count: number]> = {
+  day: (t, count) => t('/ {{count}} days', { count, defaultValue_one: '/ {{count}} day' }),
+  week: (t, count) => t('/ {{count}} weeks', { count, defaultValue_one: '/ {{count}} week' }),
+  month: (t, count) => t('/ {{count}} months', { count, defaultValue_one: '/ {{count}} month' }),
+  year: (t, count) => t('/ {{count}} years', { count, defaultValue_one: '/ {{count}} year' }),
+};
+
+const PER_STRIPE_INTERVAL_WORDS: Words<StripeInterval> = {
+  day: (t) => t('/ day'),
+  week: (t) => t('/ week'),
+  month: (t) => t('/ month'),
+  year: (t) => t('/ year'),
+};
 
 /** "/ month", "/ 3 months": how often Stripe charges a subscription's amount. */
 export function perStripeIntervalLabel(
   count: number,
-  interval: (typeof STRIPE_INTERVALS)[number] | string,
+  interval: StripeInterval | string,
   t: Translate,
 ): string {
-  if (count !== 1) {
-    switch (interval) {
-      case 'day':
-        return t('/ {{count}} days', { count, defaultValue_one: '/ {{count}} day' });
-      case 'week':
-        return t('/ {{count}} weeks', { count, defaultValue_one: '/ {{count}} week' });
-      case 'month':
-        return t('/ {{count}} months', { count, defaultValue_one: '/ {{count}} month' });
-      case 'year':
-        return t('/ {{count}} years', { count, defaultValue_one: '/ {{count}} year' });
-      default:
-        return `/ ${count} ${interval}`;
-    }
-  }
-  switch (interval) {
-    case 'day':
-      return t('/ day');
-    case 'week':
-      return t('/ week');
-    case 'month':
-      return t('/ month');
-    case 'year':
-      return t('/ year');
-    default:
-      return interval;
-  }
+  if (count !== 1) return wordFor(PER_STRIPE_INTERVALS_WORDS, interval, t, count) ?? `/ ${count} ${interval}`;
+  return labelFor(PER_STRIPE_INTERVAL_WORDS, interval, t);
 }
+
+const STRIPE_SUBSCRIPTION_ACTION_WORDS: Words<(typeof STRIPE_SUBSCRIPTION_ACTIONS)[number]> = {
+  cancel_at_period_end: (t) => t('Cancel at period end'),
+  resume: (t) => t('Resume'),
+  sync: (t) => t('Sync'),
+};
 
 /** What an operator does to a Stripe subscription: the buttons say it. */
 export function stripeSubscriptionActionLabel(
   action: (typeof STRIPE_SUBSCRIPTION_ACTIONS)[number] | string,
   t: Translate,
 ): string {
-  switch (action) {
-    case 'cancel_at_period_end':
-      return t('Cancel at period end');
-    case 'resume':
-      return t('Resume');
-    case 'sync':
-      return t('Sync');
-    default:
-      return action;
-  }
+  return labelFor(STRIPE_SUBSCRIPTION_ACTION_WORDS, action, t);
 }
+
+const PAYMENT_METHOD_WORDS: Words<PaymentMethod> = {
+  sandbox: (t) => t('Sandbox (test mode)'),
+  stripe: (t) => t('Card (Stripe)'),
+  wechatpay: (t) => t('WeChat Pay'),
+  alipay: (t) => t('Alipay'),
+};
 
 export function paymentMethodLabel(method: PaymentMethod | string, t: Translate): string {
-  switch (method) {
-    case 'sandbox':
-      return t('Sandbox (test mode)');
-    case 'stripe':
-      return t('Card (Stripe)');
-    case 'wechatpay':
-      return t('WeChat Pay');
-    case 'alipay':
-      return t('Alipay');
-    default:
-      return method;
-  }
+  return labelFor(PAYMENT_METHOD_WORDS, method, t);
 }
 
+const CREDIT_ENTRY_KIND_WORDS: Words<CreditEntryKind> = {
+  grant: (t) => t('Granted'),
+  purchase: (t) => t('Purchased'),
+  usage: (t) => t('Used'),
+  refund: (t) => t('Refunded'),
+  expire: (t) => t('Expired'),
+  adjust: (t) => t('Adjusted'),
+};
+
 export function creditEntryKindLabel(kind: CreditEntryKind | string, t: Translate): string {
-  switch (kind) {
-    case 'grant':
-      return t('Granted');
-    case 'purchase':
-      return t('Purchased');
-    case 'usage':
-      return t('Used');
-    case 'refund':
-      return t('Refunded');
-    case 'expire':
-      return t('Expired');
-    case 'adjust':
-      return t('Adjusted');
-    default:
-      return kind;
-  }
+  return labelFor(CREDIT_ENTRY_KIND_WORDS, kind, t);
 }
+
+const PLAN_STATUS_WORDS: Words<'active' | 'archived'> = {
+  active: (t) => t('Active'),
+  archived: (t) => t('Archived'),
+};
 
 /** A plan on sale or withdrawn: an archived plan can no longer be bought (its subscribers keep it). */
 export function planStatusLabel(status: string, t: Translate): string {
-  switch (status) {
-    case 'active':
-      return t('Active');
-    case 'archived':
-      return t('Archived');
-    default:
-      return status;
-  }
+  return labelFor(PLAN_STATUS_WORDS, status, t);
 }
+
+const SWITCH_TO_ONE_PERIOD_WORDS: Words<ValidityUnit> = {
+  day: (t) => t('Switch to daily'),
+  month: (t) => t('Switch to monthly'),
+  year: (t) => t('Switch to yearly'),
+};
 
 /**
  * Choosing a plan of the same tier paid for another period (`switch_period`): "Switch to yearly",
  * named by the period chosen.
  */
 export function periodSwitchLabel(validity: number, unit: ValidityUnit | string, t: Translate): string {
-  if (validity === 1) {
-    switch (unit) {
-      case 'day':
-        return t('Switch to daily');
-      case 'month':
-        return t('Switch to monthly');
-      case 'year':
-        return t('Switch to yearly');
-    }
-  }
-  return t('Switch to every {{period}}', { period: validityLabel(validity, unit, t) });
+  const one = validity === 1 ? wordFor(SWITCH_TO_ONE_PERIOD_WORDS, unit, t) : undefined;
+  return one ?? t('Switch to every {{period}}', { period: validityLabel(validity, unit, t) });
 }
+
+const PLAN_CHOICE_WORDS: Words<Exclude<PlanChoice, 'switch_period'>> = {
+  current: (t) => t('Current plan'),
+  subscribe: (t) => t('Subscribe'),
+  renew: (t) => t('Renew'),
+  upgrade: (t) => t('Upgrade'),
+  downgrade: (t) => t('Downgrade'),
+  buy: (t) => t('Buy'),
+  unavailable: (t) => t('Included'),
+};
 
 /**
  * The plan card's button: what choosing the plan would do from where the team stands (the
@@ -499,36 +429,17 @@ export function planChoiceLabel(
 ): string {
   const { choice } = plan;
   if (choice === 'switch_period') return periodSwitchLabel(plan.validity, plan.validity_unit, t);
-  switch (choice) {
-    case 'current':
-      return t('Current plan');
-    case 'subscribe':
-      return t('Subscribe');
-    case 'renew':
-      return t('Renew');
-    case 'upgrade':
-      return t('Upgrade');
-    case 'downgrade':
-      return t('Downgrade');
-    case 'buy':
-      return t('Buy');
-    case 'unavailable':
-      return t('Included');
-    default:
-      return choice;
-  }
+  return labelFor(PLAN_CHOICE_WORDS, choice, t);
 }
+
+const USAGE_STATUS_WORDS: Words<'settled' | 'released'> = {
+  settled: (t) => t('Charged'),
+  released: (t) => t('Released'),
+};
 
 /** An AI call's credits: charged once it settled, given back when released. */
 export function usageStatusLabel(status: string, t: Translate): string {
-  switch (status) {
-    case 'settled':
-      return t('Charged');
-    case 'released':
-      return t('Released');
-    default:
-      return status;
-  }
+  return labelFor(USAGE_STATUS_WORDS, status, t);
 }
 
 /**
@@ -550,126 +461,111 @@ export const NOTIFICATION_OUTCOMES = [
   'missing_permission',
 ] as const;
 
+const NOTIFICATION_OUTCOME_WORDS: Words<(typeof NOTIFICATION_OUTCOMES)[number]> = {
+  applied: (t) => t('Applied'),
+  duplicate: (t) => t('Duplicate'),
+  recorded: (t) => t('Recorded'),
+  ignored: (t) => t('Ignored'),
+  unknown_reference: (t) => t('Unknown reference'),
+  refused_signature: (t) => t('Refused: bad signature'),
+  refused_amount: (t) => t('Refused: wrong amount'),
+  refused_currency: (t) => t('Refused: wrong currency'),
+  refused_expired: (t) => t('Refused: bill expired'),
+  refused_paid: (t) => t('Refused: already paid'),
+  returned: (t) => t('Given back: paid twice'),
+  missing_permission: (t) => t('Not read: the key lacks a permission'),
+};
+
 export function notificationOutcomeLabel(outcome: string, t: Translate): string {
-  switch (outcome) {
-    case 'applied':
-      return t('Applied');
-    case 'duplicate':
-      return t('Duplicate');
-    case 'recorded':
-      return t('Recorded');
-    case 'ignored':
-      return t('Ignored');
-    case 'unknown_reference':
-      return t('Unknown reference');
-    case 'refused_signature':
-      return t('Refused: bad signature');
-    case 'refused_amount':
-      return t('Refused: wrong amount');
-    case 'refused_currency':
-      return t('Refused: wrong currency');
-    case 'refused_expired':
-      return t('Refused: bill expired');
-    case 'refused_paid':
-      return t('Refused: already paid');
-    case 'returned':
-      return t('Given back: paid twice');
-    case 'missing_permission':
-      return t('Not read: the key lacks a permission');
-    default:
-      return outcome;
-  }
+  return labelFor(NOTIFICATION_OUTCOME_WORDS, outcome, t);
 }
+
+const FUNCTION_AREA_WORDS: Words<'chat' | 'analysis' | 'ai_table'> = {
+  chat: (t) => t('Chat assistant'),
+  analysis: (t) => t('Analysis'),
+  ai_table: (t) => t('AI tables'),
+};
 
 /**
  * The AI functions a plan may allow: the areas by their names, a function (`analysis.top_movers`)
  * by the name the server gives it (`names`, from useFunctionNames), else its key.
  */
 export function functionLabel(key: string, t: Translate, names?: ReadonlyMap<string, string>): string {
-  switch (key) {
-    case 'chat':
-      return t('Chat assistant');
-    case 'analysis':
-      return t('Analysis');
-    case 'ai_table':
-      return t('AI tables');
-    default:
-      return names?.get(key) ?? key;
-  }
+  return wordFor(FUNCTION_AREA_WORDS, key, t) ?? names?.get(key) ?? key;
 }
+
+const STATUS_COLORS: Record<string, string> = {
+  paid: 'success',
+  active: 'success',
+  issued: 'success',
+  captured: 'success',
+  settled: 'success',
+  unpaid: 'processing',
+  requested: 'processing',
+  pending: 'processing',
+  scheduled: 'processing',
+  refunded: 'error',
+  rejected: 'error',
+  failed: 'error',
+  expired: 'default',
+  canceled: 'default',
+  replaced: 'default',
+  released: 'default',
+};
 
 /** antd tag colours by state, so a status looks the same on every page. */
 export function statusColor(status: string): string | undefined {
-  switch (status) {
-    case 'paid':
-    case 'active':
-    case 'issued':
-    case 'captured':
-    case 'settled':
-      return 'success';
-    case 'unpaid':
-    case 'requested':
-    case 'pending':
-    case 'scheduled':
-      return 'processing';
-    case 'refunded':
-    case 'rejected':
-    case 'failed':
-      return 'error';
-    case 'expired':
-    case 'canceled':
-    case 'replaced':
-    case 'released':
-      return 'default';
-    default:
-      return undefined;
-  }
+  return colorFor(STATUS_COLORS, status);
 }
+
+const STRIPE_SCHEDULE_STATUS_WORDS: Words<StripeScheduleStatus> = {
+  not_started: (t) => t('Not started'),
+  active: (t) => t('Active'),
+  completed: (t) => t('Completed'),
+  released: (t) => t('Released'),
+  canceled: (t) => t('Canceled'),
+};
 
 /** Stripe's subscription schedule statuses (`/admin/stripe/schedule`), in Stripe's own sense. */
 export function stripeScheduleStatusLabel(status: StripeScheduleStatus | string, t: Translate): string {
-  const labels: Record<StripeScheduleStatus, string> = {
-    not_started: t('Not started'),
-    active: t('Active'),
-    completed: t('Completed'),
-    released: t('Released'),
-    canceled: t('Canceled'),
-  };
-  return labels[status as StripeScheduleStatus] ?? status;
+  return labelFor(STRIPE_SCHEDULE_STATUS_WORDS, status, t);
 }
+
+const STRIPE_SCHEDULE_STATUS_COLORS: Record<StripeScheduleStatus, string> = {
+  not_started: 'processing',
+  active: 'success',
+  completed: 'default',
+  released: 'default',
+  canceled: 'default',
+};
 
 /** A schedule's status as a tag colour: waiting blue, applying green, over grey. */
 export function stripeScheduleStatusColor(status: string): string | undefined {
-  const colors: Record<StripeScheduleStatus, string> = {
-    not_started: 'processing',
-    active: 'success',
-    completed: 'default',
-    released: 'default',
-    canceled: 'default',
-  };
-  return colors[status as StripeScheduleStatus];
+  return colorFor(STRIPE_SCHEDULE_STATUS_COLORS, status);
 }
+
+const STRIPE_SCHEDULE_END_BEHAVIOR_WORDS: Words<StripeScheduleEndBehavior> = {
+  release: (t) => t('Keeps the subscription'),
+  cancel: (t) => t('Cancels the subscription'),
+};
 
 /** What a schedule does to its subscription after its last phase. */
 export function stripeScheduleEndBehaviorLabel(
   behavior: StripeScheduleEndBehavior | string,
   t: Translate,
 ): string {
-  const labels: Record<StripeScheduleEndBehavior, string> = {
-    release: t('Keeps the subscription'),
-    cancel: t('Cancels the subscription'),
-  };
-  return labels[behavior as StripeScheduleEndBehavior] ?? behavior;
+  return labelFor(STRIPE_SCHEDULE_END_BEHAVIOR_WORDS, behavior, t);
 }
+
+const STRIPE_SCHEDULE_ACTION_WORDS: Words<(typeof STRIPE_SCHEDULE_ACTIONS)[number]> = {
+  release: (t) => t('Release'),
+  cancel: (t) => t('Cancel schedule'),
+};
 
 /** What an operator does to a Stripe schedule: the buttons say it. */
 export function stripeScheduleActionLabel(
   action: (typeof STRIPE_SCHEDULE_ACTIONS)[number] | string,
   t: Translate,
 ): string {
-  const labels: Record<(typeof STRIPE_SCHEDULE_ACTIONS)[number], string> = {
-    release: t('Release'),
-    cancel: t('Cancel schedule'),
-  };
-  return labels[action as (typeof STRIPE_SCHEDULE_ACTIONS)[number]] ?? action;
+  return labelFor(STRIPE_SCHEDULE_ACTION_WORDS, action, t);
 }
