@@ -4,6 +4,9 @@ import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { type AdminTeamRecord, findTeamRow, listTeamRows, teamMemberRows } from './admin-teams.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { findTeamRow } from './admin-teams.repo';
+
 function toRow(row: AdminTeamRecord) {
   return {
     id: row.id,

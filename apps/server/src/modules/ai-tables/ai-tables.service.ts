@@ -14,13 +14,12 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { getKeptResult } from '../analytics/analytics.service';
-import { findTeamDataset } from '../analytics/datasets.repo';
-import { datasetTable } from '../analytics/datasets.service';
+import { datasetTable, findTeamDataset } from '../analytics/datasets.service';
 import { resultCsv, resultXlsx } from '../analytics/export-result';
 import { shownHeading, shownValue } from '../analytics/shown-values';
 import { datasetColumnReads } from '../analytics/sources';
 import { activeModel, offeredModel, offeredModels } from '../chat/assistant/providers';
-import { planFunctionKeys } from '../credits/credits.repo';
+import { planFunctionKeys } from '../credits/credits.service';
 import { currentPrices } from '../credits/price-table';
 import { storeGeneratedForDownload } from '../storage/generated-files';
 import {

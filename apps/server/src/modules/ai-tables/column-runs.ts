@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@app/contract/common';
 import { AppError } from '../../platform/app-error';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import { findBrand } from '../brand/brand.repo';
+import { findBrand } from '../brand/brand.service';
 import { type ActiveModel, offeredModel } from '../chat/assistant/providers';
 import { releaseCredits, reserveCredits, settleCredits } from '../credits/credits.service';
 import { currentPrices } from '../credits/price-table';

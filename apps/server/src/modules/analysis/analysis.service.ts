@@ -20,13 +20,13 @@ import type { Platform } from '../../platform/platform';
 import { say, type Translate } from '../../platform/say';
 import { GOOGLE_SOURCE_DEFS } from '../analytics/sources';
 import { activeModel } from '../chat/assistant/providers';
-import { insertChat, insertExchange } from '../chat/chats.repo';
-import { planFunctionKeys } from '../credits/credits.repo';
+import { insertChat, insertExchange } from '../chat/chats.service';
 import {
   callerOf,
   keepReservationAlive,
   LIVE_LEASE_SECONDS,
   NOT_IN_PLAN,
+  planFunctionKeys,
   releaseCredits,
   reserveCredits,
   settleCredits,

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { zFunctionDefinition } from '@app/contract/analysis/functions';
 import type { Db } from '../../platform/db';
-import { insertMissingPrices } from '../credits/prices.repo';
+import { insertMissingPrices } from '../credits/prices.service';
 import { BUILT_IN_ANALYSIS } from './built-in-functions';
 import { insertVersion, latestVersionRow } from './functions.repo';
 

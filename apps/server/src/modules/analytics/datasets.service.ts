@@ -20,6 +20,9 @@ import {
 import { datasetSourceDef, RESERVED_DATASET_KEYS, type SourceDef } from './sources';
 import { STORE_TABLES } from './store-schema';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { findTeamDataset } from './datasets.repo';
+
 export const DATASET_IMPORT_JOB = 'analytics.dataset-import';
 const PREVIEW_ROWS = 20;
 /** Rows read to infer types: enough to see past a few blank or odd first rows. */

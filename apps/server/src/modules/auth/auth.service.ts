@@ -9,6 +9,9 @@ import { assertStrongPassword, type PasswordOwner } from './password-strength';
 import { recordSignInAttempt } from './sign-in-events.repo';
 import { sessionExpiry } from './token-cookie';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { recordSignInAttempt } from './sign-in-events.repo';
+
 export interface AuthResult {
   token: string;
   user: { id: string; email: string; name: string };

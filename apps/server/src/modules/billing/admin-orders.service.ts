@@ -4,8 +4,8 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { toCreditEntry } from '../credits/account-credits.service';
-import { ledgerRowsFor } from '../credits/credits.repo';
-import { notificationsOfOrder, paymentsOfOrder } from '../payments/payments.repo';
+import { ledgerRowsFor } from '../credits/credits.service';
+import { notificationsOfOrder, paymentsOfOrder } from '../payments/payments.service';
 import {
   type AdminOrderRecord,
   findOrder,

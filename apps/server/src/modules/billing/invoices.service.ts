@@ -13,10 +13,10 @@ import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-quer
 import type { Platform } from '../../platform/platform';
 import type { Translate } from '../../platform/say';
 import { contentDisposition, ObjectMissing, signDownload, verifyDownload } from '../../platform/storage';
+import { findRecipients } from '../messages/audience';
 import { deliver, sendQueued, wantEmail } from '../messages/deliver';
-import { findRecipients } from '../messages/recipients.repo';
 import { paymentProviders } from '../payments/payments.service';
-import { findMembership } from '../teams/teams.repo';
+import { findMembership } from '../teams/teams.service';
 import { type InvoiceSeller, renderInvoicePdf } from './invoice-pdf';
 import {
   findInvoice,

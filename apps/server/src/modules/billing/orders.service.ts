@@ -11,11 +11,9 @@ import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
 import { brandName } from '../payment-methods/payment-methods.service';
 import type { RecurringTerms } from '../payments/bills-to-pay';
-import { paymentsOfOrder } from '../payments/payments.repo';
-import { listProviders } from '../payments/payments.service';
+import { listProviders, paymentsOfOrder, renewingSubscriptionOfTeam } from '../payments/payments.service';
 import { stopReplacedRenewals } from '../payments/stripe/replaced-renewals';
 import { type StripeUpgradeCredit, stripeUpgradeCredit } from '../payments/stripe/stripe-plan-change';
-import { renewingSubscriptionOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import {
   type BillRow,
   expireBills,

@@ -8,8 +8,12 @@ import type { Platform } from '../../platform/platform';
 import { describeError } from '../../platform/redact';
 import { takeBack } from '../credits/ledger';
 import { tellAdmins } from '../messages/tell-admins';
-import { capturedPaymentOfBill, findPaymentById, updatePayment } from '../payments/payments.repo';
-import { paymentProviders } from '../payments/payments.service';
+import {
+  capturedPaymentOfBill,
+  findPaymentById,
+  paymentProviders,
+  updatePayment,
+} from '../payments/payments.service';
 import { type PaymentProvider, RefundRefused, type RefundResult } from '../payments/provider';
 import {
   findOrder,

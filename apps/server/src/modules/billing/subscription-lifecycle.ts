@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/app-error';
 import type { Db, Tx } from '../../platform/db';
-import { findBalance, insertBalance } from '../credits/credits.repo';
+import { findBalance, insertBalance } from '../credits/credits.service';
 import { addPurchased, grantPeriod, purchaseNote, takeBack } from '../credits/ledger';
 import { readDynamicConfigIn } from '../dynamic-configs/dynamic-configs.service';
 import type { OrderRow } from './orders.repo';

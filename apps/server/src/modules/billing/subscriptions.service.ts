@@ -6,8 +6,7 @@ import type { SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds, toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import type { ReminderNotice } from '../../platform/reminders';
-import { findBalance } from '../credits/credits.repo';
-import { toCreditBalance } from '../credits/credits.service';
+import { findBalance, toCreditBalance } from '../credits/credits.service';
 import { findPlan, type PlanRow } from './plans.repo';
 import { cancelActive, ensureTeamBilling, extendActive, rollOver } from './subscription-lifecycle';
 import {

@@ -9,13 +9,14 @@ import type { FastifyRequest } from 'fastify';
 import type { SignedInContext } from '../../platform/endpoint';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import { deleteFileRows } from '../files/files.repo';
-import { removeBytes, storeFile } from '../files/files.service';
+import { deleteFileRows, removeBytes, storeFile } from '../files/files.service';
 import { readImageUpload } from '../files/image-upload';
 import { assertTeamCan, teamCan } from '../teams/team-policy';
-import { lockTeam } from '../teams/teams.repo';
-import { currentTeam } from '../teams/teams.service';
+import { currentTeam, lockTeam } from '../teams/teams.service';
 import { findBrand, saveBrand, saveLogo } from './brand.repo';
+
+// What other modules may use of this module's queries (they never import its repositories).
+export { findBrand } from './brand.repo';
 
 /** The current team's profile; every member reads it, the owner and admins write it. */
 export async function getBrand(platform: Platform, ctx: SignedInContext): Promise<{ brand: BrandProfile }> {

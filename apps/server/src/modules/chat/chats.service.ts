@@ -14,6 +14,9 @@ import {
   renameChatRow,
 } from './chats.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { insertChat, insertExchange } from './chats.repo';
+
 export const CHAT_NOT_FOUND = 'Chat not found';
 
 /** A chat before its first question is titled so (in the creator's language). */

@@ -4,7 +4,7 @@ import type { GoogleService } from '@app/contract/connectors/google-services';
 import { AppError } from '../../platform/app-error';
 import { toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
-import { deleteExpiredStates, insertState, spendState, stateExists } from '../social/oauth-state.repo';
+import { deleteExpiredStates, insertState, spendState, stateExists } from '../social/oauth-state';
 
 /** How long the owner has between leaving for Google and coming back. */
 export const CONNECT_STATE_MINUTES = 10;

@@ -1,8 +1,8 @@
 import { GOOGLE_SERVICE_LABELS, type GoogleService } from '@app/contract/connectors/google-services';
 import type { Platform } from '../../platform/platform';
 import { Sealer } from '../../platform/sealed';
+import { findRecipients } from '../messages/audience';
 import { deliver, sendQueued, wantEmail } from '../messages/deliver';
-import { findRecipients } from '../messages/recipients.repo';
 import { type BindingRow, findTeamFor, markNeedsReconnect, teamName, updateBinding } from './bindings.repo';
 import type { GoogleClient } from './google-client';
 import { callGoogle, formBody, GoogleApiError } from './google-http';

@@ -23,6 +23,9 @@ import { openTeamAccount } from './team-accounts';
 import { TeamBatcher } from './team-batcher';
 import { findUsageOfReservation } from './usage.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { findBalance, insertBalance, ledgerRowsFor, planFunctionKeys } from './credits.repo';
+
 /**
  * The credit service every AI call uses (chat, analysis, AI tables, the toolkit):
  *

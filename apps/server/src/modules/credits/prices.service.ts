@@ -19,6 +19,9 @@ import {
   upsertModelPrice,
 } from './prices.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { insertMissingPrices } from './prices.repo';
+
 /**
  * The price table and what a call costs by it (ARCHITECTURE section 8, Metering). One rule for
  * every metered call: its function's price per run plus its model's input and output tokens at

@@ -6,6 +6,9 @@ import { readAll } from '../../platform/storage';
 import { deleteFileRows, findPublicFile, insertFile } from './files.repo';
 import type { UploadedFile } from './image-upload';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { deleteFileRows, insertFile, lockOwnedFiles } from './files.repo';
+
 export interface FileMeta {
   /** avatar | brand_logo | upload */
   kind: string;

@@ -1,7 +1,7 @@
 import { FOREIGN_KEY_KINDS } from '@app/contract/admin/foreign-keys/foreign-keys';
 import type { Platform } from '../../platform/platform';
 import type { ReminderDefinition, ReminderNotice } from '../../platform/reminders';
-import { operatorsWith } from '../messages/recipients.repo';
+import { operatorsWith } from '../messages/audience';
 import { certificateExpiries } from './certificate-expiry';
 import { readForeignKey } from './foreign-keys.service';
 

@@ -4,6 +4,8 @@ import type { Db, Tx } from '../../platform/db';
 import { findAudience, type Recipient } from './recipients.repo';
 
 export type { Recipient } from './recipients.repo';
+// What other modules may use of this module's queries (they never import its repositories).
+export { findRecipients, operatorsWith } from './recipients.repo';
 
 /**
  * The users an audience reaches (banned accounts never receive messages). One query whatever the

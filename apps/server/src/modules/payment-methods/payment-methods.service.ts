@@ -7,10 +7,9 @@ import { toSecondsOrNull } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { readForeignKey } from '../foreign-keys/foreign-keys.service';
 import { configuredStripe, type StripeValues, stripeClient } from '../foreign-keys/stripe-api';
-import { findPaymentCustomer } from '../payments/payment-customers.repo';
+import { findPaymentCustomer, liveSubscriptionsOfTeam } from '../payments/payments.service';
 import { teamStripeCustomer } from '../payments/stripe/stripe-customer';
 import { STRIPE_LOCALES } from '../payments/stripe/stripe-provider';
-import { liveSubscriptionsOfTeam } from '../payments/stripe/stripe-subscriptions.repo';
 import { assertTeamCan, teamCan, toTeamRole } from '../teams/team-policy';
 
 /*

@@ -29,6 +29,17 @@ import { stopReplacedRenewals } from './stripe/replaced-renewals';
 import { stripeProvider } from './stripe/stripe-provider';
 import { wechatpayProvider } from './wechatpay/wechatpay-provider';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { findPaymentCustomer } from './payment-customers.repo';
+export {
+  capturedPaymentOfBill,
+  findPaymentById,
+  notificationsOfOrder,
+  paymentsOfOrder,
+  updatePayment,
+} from './payments.repo';
+export { liveSubscriptionsOfTeam, renewingSubscriptionOfTeam } from './stripe/stripe-subscriptions.repo';
+
 const registries = new WeakMap<Platform, PaymentProviders>();
 
 /**

@@ -10,7 +10,7 @@ import {
   previewInvite,
   revokeInvite,
 } from '../invites/invites.service';
-import { setCurrentTeam } from '../teams/teams.repo';
+import { setCurrentTeam } from '../teams/teams.service';
 import { assertProjectCan } from './project-policy';
 import {
   deleteProjectMember,

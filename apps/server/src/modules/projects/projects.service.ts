@@ -18,9 +18,12 @@ import {
   updateProjectRow,
 } from './projects.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { teamProjectIdsVisibleTo } from './projects.repo';
+
 export const PROJECT_NOT_FOUND = 'Project not found';
 
-export function scopeOf(ctx: SignedInContext, currentTeamId = ctx.team?.id ?? null): ProjectScope {
+export function scopeOf(ctx: SignedInContext, currentTeamId: string | null = ctx.team.id): ProjectScope {
   return { userId: ctx.user.id, currentTeamId };
 }
 

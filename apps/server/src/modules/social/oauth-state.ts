@@ -4,6 +4,9 @@ import { AppError } from '../../platform/app-error';
 import type { Platform } from '../../platform/platform';
 import { deleteExpiredStates, insertState, spendState, stateExists } from './oauth-state.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { deleteExpiredStates, insertState, spendState, stateExists } from './oauth-state.repo';
+
 /** How long the visitor has between leaving for the provider and coming back. */
 export const STATE_MINUTES = 10;
 

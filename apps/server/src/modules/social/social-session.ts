@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/app-error';
 import type { Platform } from '../../platform/platform';
 import type { RequestContext } from '../../platform/request-context';
+import { recordSignInAttempt } from '../auth/auth.service';
 import { withAuthErrors } from '../auth/auth-errors';
-import { recordSignInAttempt } from '../auth/sign-in-events.repo';
 
 /** How long a pending second factor waits (better-auth's two-factor default, as password sign-in). */
 const TWO_FACTOR_SECONDS = 600;

@@ -3,8 +3,7 @@ import { AppError, validationError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import { deleteFileRows } from '../files/files.repo';
-import { removeBytes } from '../files/files.service';
+import { deleteFileRows, removeBytes } from '../files/files.service';
 import {
   deleteFolderRows,
   type FolderRow,

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
 import { storageLimitBytes } from '../billing/storage-limit';
-import { insertFile } from '../files/files.repo';
+import { insertFile } from '../files/files.service';
 import { cleanFileName } from './file-type';
 import { findTeamFile } from './storage.repo';
 import { createFileLink, toStoredFile } from './storage-files.service';

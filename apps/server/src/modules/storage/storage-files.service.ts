@@ -6,9 +6,8 @@ import { toListPage, toSeconds } from '../../platform/list-query';
 import type { Platform } from '../../platform/platform';
 import { contentDisposition, ObjectMissing, signDownload, verifyDownload } from '../../platform/storage';
 import { storageLimitBytes } from '../billing/storage-limit';
-import { deleteFileRows } from '../files/files.repo';
-import { removeBytes } from '../files/files.service';
-import { findMembership } from '../teams/teams.repo';
+import { deleteFileRows, removeBytes } from '../files/files.service';
+import { findMembership } from '../teams/teams.service';
 import {
   findFileById,
   findTeamFile,
@@ -19,6 +18,9 @@ import {
   updateFileRow,
 } from './storage.repo';
 import { assertSeesProject, storageViewer } from './storage-viewer';
+
+// What other modules may use of this module's queries (they never import its repositories).
+export { usedBytes } from './storage.repo';
 
 export const FILE_NOT_FOUND = 'File not found';
 /** How long a download or preview link works. */

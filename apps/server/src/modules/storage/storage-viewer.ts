@@ -1,8 +1,7 @@
 import { validationError } from '../../platform/app-error';
 import type { SignedInContext } from '../../platform/endpoint';
 import type { Platform } from '../../platform/platform';
-import { teamProjectIdsVisibleTo } from '../projects/projects.repo';
-import { scopeOf } from '../projects/projects.service';
+import { scopeOf, teamProjectIdsVisibleTo } from '../projects/projects.service';
 import type { StorageViewer } from './storage.repo';
 
 /**

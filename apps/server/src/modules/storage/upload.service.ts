@@ -8,7 +8,7 @@ import type { Platform } from '../../platform/platform';
 import { ObjectTooLarge } from '../../platform/storage';
 import { storageLimitBytes } from '../billing/storage-limit';
 import { readDynamicConfig } from '../dynamic-configs/dynamic-configs.service';
-import { insertFile } from '../files/files.repo';
+import { insertFile } from '../files/files.service';
 import { cleanFileName, decideFileType } from './file-type';
 import { ensureFolderPath } from './folders.service';
 import { findTeamFile, findTeamFolder, type StorageViewer, usedBytes } from './storage.repo';

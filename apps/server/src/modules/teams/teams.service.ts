@@ -18,6 +18,9 @@ import {
   updateTeamName,
 } from './teams.repo';
 
+// What other modules may use of this module's queries (they never import its repositories).
+export { findMembership, lockTeam, setCurrentTeam } from './teams.repo';
+
 /**
  * Every user gets a personal team on sign-up (ARCHITECTURE section 6); it holds their plan and data.
  * Its name is written in the sign-up's language ("Ann's team", "Ann的团队"): from then on it is the
@@ -48,7 +51,6 @@ export async function requireTeam(db: Db, ctx: SignedInContext, teamId: string):
 
 /** The current team of the request (ctx.team, resolved with the session). */
 export function currentTeam(ctx: SignedInContext): { id: string; name: string; role: TeamRole } {
-  if (!ctx.team) throw new AppError('NOT_FOUND', { msg: 'You are not in any team' });
   return { id: ctx.team.id, name: ctx.team.name, role: toTeamRole(ctx.team.role) };
 }
 

@@ -11,7 +11,7 @@ import { readUnreadKept } from '../messages/unread';
 import { roleLabel } from '../permissions/role-label';
 import { toPreferences } from '../personalization/personalization.service';
 import { mainBoundAccount } from '../social/main-bound-account';
-import { usedBytes } from '../storage/storage.repo';
+import { usedBytes } from '../storage/storage-files.service';
 
 const isLocale = (loc: string): loc is Locale => (LOCALES as readonly string[]).includes(loc);
 

@@ -16,7 +16,7 @@ import type { FastifyReply } from 'fastify';
 import { AppError } from '../../../platform/app-error';
 import type { SignedInContext, StreamStarted } from '../../../platform/endpoint';
 import type { Platform } from '../../../platform/platform';
-import { findBrand } from '../../brand/brand.repo';
+import { findBrand } from '../../brand/brand.service';
 import {
   callerOf,
   keepReservationAlive,

@@ -1,6 +1,6 @@
 import type { SignedInContext } from '../../../platform/endpoint';
 import { GOOGLE_SOURCE_DEFS } from '../../analytics/sources';
-import type { findBrand } from '../../brand/brand.repo';
+import type { findBrand } from '../../brand/brand.service';
 
 type Brand = Awaited<ReturnType<typeof findBrand>>;
 
