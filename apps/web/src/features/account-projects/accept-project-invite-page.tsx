@@ -1,15 +1,17 @@
 import { ProjectOutlined } from '@ant-design/icons';
-import { acceptProjectInvite, previewProjectInvite } from '@app/contract/account/projects/project-members';
+import type {
+  acceptProjectInvite,
+  previewProjectInvite,
+} from '@app/contract/account/projects/project-members';
 import type { EndpointResponse } from '@app/contract/define-endpoint';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { callApi } from '../../lib/api/client';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
 import { projectRoleLabel } from '../../lib/labels/team-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { AcceptInvite, type InviteScope } from '../../widgets/invites/accept-invite';
 import { InvitePageLayout } from './invite-page-layout';
-import { accountProjectsKey } from './projects-api';
+import { acceptProjectInviteOf, accountProjectsKey, previewProjectInviteOf } from './projects-api';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 type ProjectInviteScope = InviteScope<
@@ -24,8 +26,8 @@ type ProjectInviteScope = InviteScope<
 function projectScope(t: Translate): ProjectInviteScope {
   return {
     queryKey: (token) => [...accountProjectsKey, 'invite-preview', token],
-    preview: (token, signal) => callApi(previewProjectInvite, { body: { token }, signal, silent: true }),
-    accept: (token) => callApi(acceptProjectInvite, { body: { token }, silent: true }),
+    preview: previewProjectInviteOf,
+    accept: acceptProjectInviteOf,
     icon: <ProjectOutlined aria-hidden />,
     signedOut: {
       title: t('You are invited to a project'),

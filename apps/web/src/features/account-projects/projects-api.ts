@@ -1,4 +1,8 @@
-import { listProjectMembers } from '@app/contract/account/projects/project-members';
+import {
+  acceptProjectInvite,
+  listProjectMembers,
+  previewProjectInvite,
+} from '@app/contract/account/projects/project-members';
 import { getProject, listProjects, type ProjectScope } from '@app/contract/account/projects/projects';
 import type { ListQueryInput } from '@app/contract/list';
 import { queryOptions } from '@tanstack/react-query';
@@ -29,4 +33,13 @@ export function projectMembersQuery(id: string) {
     queryKey: [...accountProjectsKey, 'members', id],
     queryFn: ({ signal }) => callApi(listProjectMembers, { params: { id }, signal }),
   });
+}
+
+/** Silent, both: the invite page shows an expired or misaddressed invite itself. */
+export function previewProjectInviteOf(token: string, signal: AbortSignal) {
+  return callApi(previewProjectInvite, { body: { token }, signal, silent: true });
+}
+
+export function acceptProjectInviteOf(token: string) {
+  return callApi(acceptProjectInvite, { body: { token }, silent: true });
 }

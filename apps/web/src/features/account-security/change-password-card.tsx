@@ -1,13 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
-import { postChangePassword } from '@app/contract/account/security/password';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
-import { securityKey } from './security-api';
+import { changePassword, securityKey } from './security-api';
 
 interface ChangePasswordValues {
   current_password: string;
@@ -29,13 +27,10 @@ export function ChangePasswordCard() {
 
   const change = useMutation({
     mutationFn: (values: ChangePasswordValues) =>
-      callApi(postChangePassword, {
-        body: {
-          current_password: values.current_password,
-          new_password: values.new_password,
-          confirm_password: values.confirm,
-        },
-        silent: true,
+      changePassword({
+        current_password: values.current_password,
+        new_password: values.new_password,
+        confirm_password: values.confirm,
       }),
     onMutate: () => setRevoked(null),
     onSuccess: ({ sessions_revoked }) => {

@@ -1,23 +1,19 @@
-import { postSendVerificationCode, postVerifyEmail } from '@app/contract/account/security/email';
 import type { zSecurityOverview } from '@app/contract/account/security/security-overview';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callApi } from '../../lib/api/client';
 import { basicInfosQueryKey } from '../../lib/session/basic-infos';
 import { type CodeSent, type EmailState, resendWait } from '../../widgets/email-code/email-code';
 import { EmailCodeForm } from '../../widgets/email-code/email-code-form';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { EmailChangeFlow } from './email-change-flow';
-import { securityKey, securityOverviewQuery } from './security-api';
+import { securityKey, securityOverviewQuery, sendVerificationCode, verifyEmail } from './security-api';
 
 type Overview = z.infer<typeof zSecurityOverview>;
 
 type Mode = { kind: 'idle' } | { kind: 'verify'; sent: CodeSent } | { kind: 'change' };
-
-const sendVerificationCode = () => callApi(postSendVerificationCode, { silent: true });
 
 /** The address (masked, as everywhere), whether it is verified, and the two code flows. */
 export function EmailCard({ overview }: { overview: Overview | undefined }) {
@@ -103,7 +99,7 @@ export function EmailCard({ overview }: { overview: Overview | undefined }) {
             <EmailCodeForm
               sent={mode.sent}
               resend={sendVerificationCode}
-              verify={(code) => callApi(postVerifyEmail, { body: { code }, silent: true })}
+              verify={verifyEmail}
               onVerified={(state) => finish(state, t('Your e-mail address is verified'))}
               onCancel={() => setMode({ kind: 'idle' })}
               submitLabel={t('Verify')}

@@ -1,13 +1,12 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
-import { postChangeEmail, postSendEmailChangeCode } from '@app/contract/account/security/email';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
 import type { CodeSent, EmailState } from '../../widgets/email-code/email-code';
 import { EmailCodeForm } from '../../widgets/email-code/email-code-form';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
+import { changeEmail, sendEmailChangeCode } from './security-api';
 
 interface ChangeValues {
   new_email: string;
@@ -33,10 +32,7 @@ export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
   const [notSent, setNotSent] = useState<string | null>(null);
 
   const sendCode = (values: ChangeValues) =>
-    callApi(postSendEmailChangeCode, {
-      body: { ...values, new_email: values.new_email.trim() },
-      silent: true,
-    });
+    sendEmailChangeCode({ ...values, new_email: values.new_email.trim() });
 
   const start = useMutation({
     mutationFn: sendCode,
@@ -57,7 +53,7 @@ export function EmailChangeFlow({ onChanged, onCancel }: EmailChangeFlowProps) {
       <EmailCodeForm
         sent={sent}
         resend={() => sendCode(asked)}
-        verify={(code) => callApi(postChangeEmail, { body: { code }, silent: true })}
+        verify={changeEmail}
         onVerified={onChanged}
         onCancel={onCancel}
         submitLabel={t('Change e-mail address')}

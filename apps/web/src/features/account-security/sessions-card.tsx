@@ -1,9 +1,7 @@
-import { revokeActiveSession, revokeOtherSessions } from '@app/contract/account/security/sessions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
-import { activeSessionsQuery, securityKey } from './security-api';
+import { activeSessionsQuery, revokeAllOtherSessions, revokeSession, securityKey } from './security-api';
 import { SessionRow } from './session-row';
 import './sessions-card.css';
 import { ConfirmAction } from '../../widgets/confirm-action/confirm-action';
@@ -18,14 +16,14 @@ export function SessionsCard() {
   const others = (sessions.data?.items ?? []).filter((session) => !session.current);
 
   const revokeOne = useMutation({
-    mutationFn: (id: string) => callApi(revokeActiveSession, { params: { id } }),
+    mutationFn: revokeSession,
     onSuccess: () => void message.success(t('The session was signed out')),
     // Refreshed on failure too: a session that was already gone disappears from the list.
     onSettled: refresh,
   });
 
   const revokeOthers = useMutation({
-    mutationFn: () => callApi(revokeOtherSessions),
+    mutationFn: revokeAllOtherSessions,
     onSuccess: ({ revoked }) =>
       void message.success(t('Other sessions signed out: {{count}}', { count: revoked })),
     onSettled: refresh,

@@ -1,11 +1,9 @@
-import { postSetPassword } from '@app/contract/account/security/password';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { NewPasswordFields } from '../../widgets/new-password-fields/new-password-fields';
-import { securityKey } from './security-api';
+import { securityKey, setPassword } from './security-api';
 
 interface SetPasswordValues {
   new_password: string;
@@ -28,10 +26,7 @@ export function SetPasswordCard() {
 
   const set = useMutation({
     mutationFn: (values: SetPasswordValues) =>
-      callApi(postSetPassword, {
-        body: { new_password: values.new_password, confirm_password: values.confirm },
-        silent: true,
-      }),
+      setPassword({ new_password: values.new_password, confirm_password: values.confirm }),
     onSuccess: () => {
       form.resetFields();
       void message.success(t('Your password is set'));

@@ -1,14 +1,12 @@
 import type { zSecurityOverview } from '@app/contract/account/security/security-overview';
-import { postDisableTwoFactor, postRegenerateRecoveryCodes } from '@app/contract/account/security/two-factor';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { callApi } from '../../lib/api/client';
 import { PasswordPromptModal } from './password-prompt-modal';
 import { RecoveryCodesView } from './recovery-codes-view';
-import { keepRenewedToken, securityKey } from './security-api';
+import { disableTwoFactor, keepRenewedToken, regenerateRecoveryCodes, securityKey } from './security-api';
 import { TwoFactorSetup } from './two-factor-setup';
 
 type Overview = z.infer<typeof zSecurityOverview>;
@@ -116,7 +114,7 @@ export function TwoFactorCard({ overview }: { overview: Overview | undefined }) 
         title={t('Generate new recovery codes')}
         description={t('Your current recovery codes will stop working.')}
         okText={t('Generate')}
-        submit={(password) => callApi(postRegenerateRecoveryCodes, { body: { password }, silent: true })}
+        submit={regenerateRecoveryCodes}
         onDone={({ recovery_codes }) => {
           setPrompt(null);
           setNewCodes(recovery_codes);
@@ -132,7 +130,7 @@ export function TwoFactorCard({ overview }: { overview: Overview | undefined }) 
         )}
         okText={t('Turn off')}
         danger
-        submit={(password) => callApi(postDisableTwoFactor, { body: { password }, silent: true })}
+        submit={disableTwoFactor}
         onDone={({ token }) => {
           keepRenewedToken(token);
           setPrompt(null);

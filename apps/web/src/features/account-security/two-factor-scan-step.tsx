@@ -1,11 +1,10 @@
-import { postConfirmTwoFactor } from '@app/contract/account/security/two-factor';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Form, QRCode, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { SecurityCodeInput } from '../../widgets/security-code/security-code-input';
+import { confirmTwoFactor } from './security-api';
 
 interface CodeValues {
   code: string;
@@ -33,7 +32,7 @@ export function TwoFactorScanStep({ totpUri, secret, onConfirmed, onCancel }: Tw
   const [attempt, setAttempt] = useState(0);
 
   const confirm = useMutation({
-    mutationFn: ({ code }: CodeValues) => callApi(postConfirmTwoFactor, { body: { code }, silent: true }),
+    mutationFn: ({ code }: CodeValues) => confirmTwoFactor(code),
     onSuccess: ({ token }) => onConfirmed(token),
     onError: (error) => {
       form.setFieldValue('code', '');

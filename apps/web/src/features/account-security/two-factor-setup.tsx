@@ -1,14 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
-import { postEnableTwoFactor } from '@app/contract/account/security/two-factor';
+import type { postEnableTwoFactor } from '@app/contract/account/security/two-factor';
 import type { EndpointResponse } from '@app/contract/define-endpoint';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../../lib/api/client';
 import { useServerErrors } from '../../widgets/form-errors/use-server-errors';
 import { RecoveryCodesView } from './recovery-codes-view';
-import { keepRenewedToken, securityKey } from './security-api';
+import { enableTwoFactor, keepRenewedToken, securityKey } from './security-api';
 import { TwoFactorScanStep } from './two-factor-scan-step';
 
 interface PasswordValues {
@@ -38,8 +37,7 @@ export function TwoFactorSetup({ onDone, onCancel }: TwoFactorSetupProps) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
 
   const start = useMutation({
-    mutationFn: ({ password }: PasswordValues) =>
-      callApi(postEnableTwoFactor, { body: { password }, silent: true }),
+    mutationFn: ({ password }: PasswordValues) => enableTwoFactor(password),
     onSuccess: (started) => {
       setStep({ kind: 'scan', started });
       void refresh();

@@ -6,6 +6,7 @@ import {
   listDatasets,
   previewDataset,
 } from '@app/contract/analytics/datasets';
+import { createChat } from '@app/contract/chat/chats';
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../lib/api/client';
 
@@ -38,3 +39,8 @@ export const datasetQuery = (id: string) =>
   });
 
 export const removeDataset = (id: string) => callApi(deleteDataset, { params: { id } });
+
+/** A new chat (titled by the caller) to ask about a dataset; its id opens it. */
+export function startChat(title: string) {
+  return callApi(createChat, { body: { title } });
+}

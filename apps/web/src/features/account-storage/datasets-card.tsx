@@ -1,13 +1,11 @@
 import type { Dataset } from '@app/contract/analytics/datasets';
-import { createChat } from '@app/contract/chat/chats';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, List, Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
 import { datasetStatusLabel } from '../../lib/labels/storage-labels';
-import { datasetsKey, datasetsQuery, removeDataset } from './datasets-api';
+import { datasetsKey, datasetsQuery, removeDataset, startChat } from './datasets-api';
 
 /** The team's datasets: what each holds, its import progress, a chat about it, delete. */
 export function DatasetsCard() {
@@ -15,9 +13,7 @@ export function DatasetsCard() {
   const navigate = useNavigate();
   /** A chat on the dataset: the composer has it picked as the source. */
   const ask = async (dataset: Dataset) => {
-    const { chat } = await callApi(createChat, {
-      body: { title: t('About {{name}}', { name: dataset.name }).slice(0, 120) },
-    });
+    const { chat } = await startChat(t('About {{name}}', { name: dataset.name }).slice(0, 120));
     void navigate(`/chat/${chat.id}`, { state: { source: `dataset:${dataset.id}` } });
   };
   const { modal } = App.useApp();

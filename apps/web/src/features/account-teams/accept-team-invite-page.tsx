@@ -1,15 +1,14 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { acceptTeamInvite, previewTeamInvite } from '@app/contract/account/teams/team-invites';
+import type { acceptTeamInvite, previewTeamInvite } from '@app/contract/account/teams/team-invites';
 import type { EndpointResponse } from '@app/contract/define-endpoint';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { callApi } from '../../lib/api/client';
 import { DATE_FORMATS, formatDate } from '../../lib/format';
 import { teamRoleLabel } from '../../lib/labels/team-labels';
 import { DocumentTitle } from '../../widgets/brand/document-title';
 import { AcceptInvite, type InviteScope } from '../../widgets/invites/accept-invite';
-import { accountTeamsKey } from './teams-api';
+import { acceptTeamInviteOf, accountTeamsKey, previewTeamInviteOf } from './teams-api';
 
 type Translate = (msgid: string, options?: Record<string, unknown>) => string;
 type TeamInviteScope = InviteScope<
@@ -21,8 +20,8 @@ type TeamInviteScope = InviteScope<
 function teamScope(t: Translate): TeamInviteScope {
   return {
     queryKey: (token) => [...accountTeamsKey, 'invite-preview', token],
-    preview: (token, signal) => callApi(previewTeamInvite, { body: { token }, signal, silent: true }),
-    accept: (token) => callApi(acceptTeamInvite, { body: { token }, silent: true }),
+    preview: previewTeamInviteOf,
+    accept: acceptTeamInviteOf,
     icon: <TeamOutlined aria-hidden />,
     offer: (invite) => {
       const role = teamRoleLabel(invite.role, t);

@@ -1,3 +1,4 @@
+import { acceptTeamInvite, previewTeamInvite } from '@app/contract/account/teams/team-invites';
 import { listTeamMembers } from '@app/contract/account/teams/team-members';
 import { listMyTeams } from '@app/contract/account/teams/teams';
 import { queryOptions } from '@tanstack/react-query';
@@ -17,4 +18,13 @@ export function teamMembersQuery(teamId: string) {
     queryKey: [...accountTeamsKey, 'members', teamId],
     queryFn: ({ signal }) => callApi(listTeamMembers, { params: { id: teamId }, signal, silent: true }),
   });
+}
+
+/** Silent, both: the invite page shows an expired or misaddressed invite itself. */
+export function previewTeamInviteOf(token: string, signal: AbortSignal) {
+  return callApi(previewTeamInvite, { body: { token }, signal, silent: true });
+}
+
+export function acceptTeamInviteOf(token: string) {
+  return callApi(acceptTeamInvite, { body: { token }, silent: true });
 }

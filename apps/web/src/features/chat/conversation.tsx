@@ -11,13 +11,12 @@ import {
 } from '@ant-design/icons';
 import type { ChatMessage, ReplyCost } from '@app/contract/chat/chats';
 import type { ReplyPart } from '@app/contract/chat/parts';
-import { convertMarkdownToDoc } from '@app/contract/tools/convert';
 import { Alert, App, Button, Skeleton, Tooltip } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi, openDownload } from '../../lib/api/client';
 import { copyText } from '../../widgets/copy-text/copy-text';
 import { Markdown, ReplyParts } from '../../widgets/reply-parts/reply-parts';
+import { downloadAsWord } from './export-api';
 import { exportName, saveText } from './reply-export';
 import { replyMarkdown } from './reply-markdown';
 import type { LiveReply } from './use-conversation';
@@ -52,12 +51,7 @@ function ReplyActions({ parts, question, report, onRegenerate }: ReplyActionsPro
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const markdown = () => replyMarkdown(parts, i18n.language, t('SQL'));
-  const toWord = async () => {
-    const answer = await callApi(convertMarkdownToDoc, {
-      body: { content: markdown(), filename: exportName(question) },
-    });
-    openDownload(answer.file_path);
-  };
+  const toWord = () => downloadAsWord(markdown(), exportName(question));
   return (
     <span className="chat-reply__actions">
       <Tooltip title={t('Copy')}>

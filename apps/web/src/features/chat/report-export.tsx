@@ -1,10 +1,9 @@
 import { FileMarkdownOutlined, FileWordOutlined } from '@ant-design/icons';
-import { convertMarkdownToDoc } from '@app/contract/tools/convert';
 import type { Editor } from '@tiptap/core';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi, openDownload } from '../../lib/api/client';
+import { downloadAsWord } from './export-api';
 import { saveText } from './reply-export';
 import { useEditorState } from './use-tiptap';
 
@@ -13,8 +12,7 @@ type ExportFormat = 'md' | 'docx';
 /** The `.docx`: made by the server from the markdown (md-to-doc), opened from the link it answers. */
 async function exportWord(markdown: string, filename: string): Promise<void> {
   try {
-    const answer = await callApi(convertMarkdownToDoc, { body: { content: markdown, filename } });
-    openDownload(answer.file_path);
+    await downloadAsWord(markdown, filename);
   } catch {
     // A refused export has been shown by the API client's error catalogue.
   }
