@@ -10,6 +10,7 @@ import { STORE_TABLES } from './modules/analytics/store-schema';
 import { recordSignInAttempt } from './modules/auth/sign-in-events.repo';
 import { createPersonalTeam } from './modules/teams/teams.service';
 import { AccessControl } from './platform/access';
+import { AnalyticsCatalog } from './platform/analytics-catalog';
 import { AnalyticsStore } from './platform/analytics-store';
 import { validationError } from './platform/app-error';
 import { createAuth } from './platform/auth';
@@ -76,6 +77,7 @@ export async function buildApp({
   // Before every cache: each joins the registry of its platform's change feed when it is built.
   const caches = new CacheRegistry(database, changes);
   const access = new AccessControl(db, changes);
+  const files = await createObjectStore(config);
   const platform: Platform = {
     config,
     database,
@@ -104,10 +106,22 @@ export async function buildApp({
     events: new EventBus(database),
     jobs: new Jobs(database, config.JOBS_ENABLED),
     reminders: new Reminders(),
-    files: await createObjectStore(config),
+    files,
     maintenance: new Maintenance(database),
-    // Team stores written by an earlier version gain the columns added since on first read.
-    analytics: new AnalyticsStore(path.join(config.DATA_DIR, 'analytics'), {}, STORE_TABLES),
+    // Team stores written by an earlier version gain the columns added since on first read. With
+    // files on S3 the stores are shared by every instance: versions there, the catalog here.
+    analytics: new AnalyticsStore(
+      path.join(config.DATA_DIR, 'analytics'),
+      {},
+      STORE_TABLES,
+      files.backend === 's3'
+        ? {
+            catalog: new AnalyticsCatalog(database),
+            files,
+            withLock: (name, work) => database.withLock(name, work),
+          }
+        : null,
+    ),
     secret,
     apiVersion: API_VERSION,
   };

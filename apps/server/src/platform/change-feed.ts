@@ -6,12 +6,12 @@ import type { Database, Unlisten } from './db';
  * The channel the database announces its own changes on (migration 0008: triggers on users,
  * sessions, team memberships, teams, inbox messages and the version counters; migration 0017:
  * a team's plan, credits and storage). Payloads: `u:<user id>`, `t:<team id>`, `q:<team id>` (the
- * team's quota figures; `q:*` for every team, a plan changed), `v:<version key>`, `*` (too much
+ * team's quota figures; `q:*` for every team, a plan changed), `v:<version key>`, `a:<store key>` (an analytics store published a new version, issue 29), `*` (too much
  * to name: drop everything), and `sync:<instance>:<n>`, the barriers one instance sends itself.
  */
 export const CHANGE_CHANNEL = 'db_changes';
 
-export type ChangeKind = 'u' | 't' | 'q' | 'v' | '*';
+export type ChangeKind = 'u' | 't' | 'q' | 'v' | 'a' | '*';
 export type ChangeListener = (kind: ChangeKind, id: string) => void;
 
 /**
@@ -89,7 +89,8 @@ export class ChangeFeed {
       if (instance === this.instanceId) this.barriers.get(Number(n))?.();
       return;
     }
-    if (kind === 'u' || kind === 't' || kind === 'q' || kind === 'v' || kind === '*') this.emit(kind, rest);
+    if (kind === 'u' || kind === 't' || kind === 'q' || kind === 'v' || kind === 'a' || kind === '*')
+      this.emit(kind, rest);
   }
 
   private emit(kind: ChangeKind, id: string): void {

@@ -43,6 +43,12 @@ export interface Database {
    * starting together on one PostgreSQL migrate and seed one after another, never both at once.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` holding the lock called `name` across every instance on this database (a
+   * session-level advisory lock on its own connection, so it is held however long the work runs
+   * and released if this process dies). The embedded database has one process: `work` just runs.
+   */
+  withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,19 +101,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      withStartupLock: async (work) => {
-        // A session-level lock on its own connection: held across the migrator's and the seeds'
-        // pooled connections, released when the work is done (or the connection dies).
-        const holder = new pg.Client({ connectionString: options.url });
-        await holder.connect();
-        try {
-          await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-          return await work();
-        } finally {
-          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
-          await holder.end().catch(() => undefined);
-        }
-      },
+      // Both hold a session-level lock on a connection of their own: held across the pooled
+      // connections the work uses, released when it is done (or the connection dies).
+      withStartupLock: (work) => withSessionLock(options.url as string, [STARTUP_LOCK], work),
+      withLock: (name, work) => withSessionLock(options.url as string, [NAMED_LOCKS, name], work),
       listen: (channel, onNotify, onReconnect) =>
         listenOnPostgres(options.url as string, channel, onNotify, onReconnect),
       close: async () => {
@@ -135,6 +132,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     // The embedded database has one process (its folder is locked): nothing to wait for.
     withStartupLock: (work) => work(),
+    // One process: a lock of this process is the lock of every holder.
+    withLock: (name, work) => withLocalLock(name, work),
     // One embedded database in one process: notifications never get lost to a broken connection.
     // Shutdown may close the database before the listeners: stopping them then is a no-op.
     listen: async (channel, onNotify) => {
@@ -154,6 +153,42 @@ const RELISTEN_DELAYS_MS = [100, 500, 1000, 2000, 5000];
 
 /** Any constant: the advisory lock instances take around migrating and seeding. */
 const STARTUP_LOCK = 704_232;
+/** The class of `withLock`'s named locks (two-key advisory locks: this, and the name's hash). */
+const NAMED_LOCKS = 704_233;
+
+/** The embedded database's `withLock`: named locks of this one process, taken in turn. */
+const localLocks = new Map<string, Promise<unknown>>();
+function withLocalLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const previous = localLocks.get(name) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  localLocks.set(name, next);
+  void next
+    .finally(() => {
+      if (localLocks.get(name) === next) localLocks.delete(name);
+    })
+    .catch(() => undefined);
+  return next;
+}
+
+async function withSessionLock<T>(
+  url: string,
+  key: [number] | [number, string],
+  work: () => Promise<T>,
+): Promise<T> {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  // A dropped holder connection ends its lock; the work's own queries then tell.
+  holder.on('error', () => undefined);
+  const lock = key.length === 1 ? 'pg_advisory_lock($1)' : 'pg_advisory_lock($1, hashtext($2))';
+  const unlock = key.length === 1 ? 'pg_advisory_unlock($1)' : 'pg_advisory_unlock($1, hashtext($2))';
+  try {
+    await holder.query(`select ${lock}`, [...key]);
+    return await work();
+  } finally {
+    await holder.query(`select ${unlock}`, [...key]).catch(() => undefined);
+    await holder.end().catch(() => undefined);
+  }
+}
 
 /**
  * LISTEN on its own client, outside the pool: a pooled connection would be handed to queries and

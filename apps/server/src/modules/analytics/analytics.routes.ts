@@ -27,6 +27,14 @@ export const analyticsModule: ServerModule = {
         await demoReady(platform);
       },
     });
+    // Shared stores (issue 29): versions superseded past the grace period go, with their objects.
+    platform.jobs.define({
+      name: 'analytics.versions_sweep',
+      cron: '*/15 * * * *',
+      run: async () => {
+        await platform.analytics.sweep();
+      },
+    });
     platform.jobs.define<{ datasetId: string; mode: 'create' | 'replace' | 'append' }>({
       name: datasets.DATASET_IMPORT_JOB,
       // The job records a failure on the dataset itself; a retry would import the same bytes again.

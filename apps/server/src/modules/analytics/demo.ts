@@ -24,6 +24,8 @@ async function demoEnd(store: AnalyticsStore): Promise<Day | null> {
  */
 export async function ensureDemo(store: AnalyticsStore, today: Day): Promise<void> {
   const end = addDays(today, -1);
-  if ((await demoEnd(store)) === end) return;
-  await store.rebuildDemo((connection) => generateDemo(connection, end));
+  const isCurrent = async () => (await demoEnd(store)) === end;
+  if (await isCurrent()) return;
+  // Shared by several instances: the first to take the lock builds it, the others find it built.
+  await store.rebuildDemo((connection) => generateDemo(connection, end), { isCurrent });
 }

@@ -2,6 +2,7 @@ import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { RestoreMismatch, VerifyResult } from '@app/contract/admin/backups/backups';
+import type { HeldStore } from '../../platform/analytics-store';
 import type { Tx } from '../../platform/db';
 import type { Maintenance } from '../../platform/maintenance';
 import type { Platform } from '../../platform/platform';
@@ -209,10 +210,10 @@ export async function restoreArchive(
     throw new Error(`the backup holds tables this version does not have: ${unknown.join(', ')}`);
 
   maintenance.update({ phase: 'waiting_writers' });
-  const teams = [...new Set([...analytics.teamIds(), ...Object.keys(manifest.analytics)])];
-  const releases: (() => Promise<void>)[] = [];
+  const teams = [...new Set([...(await analytics.teamIds()), ...Object.keys(manifest.analytics)])];
+  const held = new Map<string, HeldStore>();
   try {
-    for (const teamId of teams) releases.push(await analytics.hold(teamId));
+    for (const teamId of teams) held.set(teamId, await analytics.hold(teamId));
 
     maintenance.update({ phase: 'database' });
     const all = backedUpTables();
@@ -237,7 +238,8 @@ export async function restoreArchive(
     });
 
     maintenance.update({ phase: 'files' });
-    const keep = await archiveKeys(db);
+    // Backup archives stay, and so do the shared analytics versions (restored below, as new ones).
+    const keep = new Set([...(await archiveKeys(db)), ...(await analytics.objectKeys())]);
     const restored = new Set(replayed.files);
     for (const fileKey of replayed.files) {
       const ext = fileKey.slice(fileKey.lastIndexOf('.') + 1);
@@ -254,7 +256,7 @@ export async function restoreArchive(
     maintenance.update({ phase: 'analytics' });
     const restoredTeams = new Set(replayed.analytics);
     for (const teamId of teams) {
-      const file = analytics.teamFile(teamId);
+      const file = (held.get(teamId) as HeldStore).file;
       await rm(`${file}.wal`, { force: true });
       if (!restoredTeams.has(teamId)) {
         await rm(file, { force: true });
@@ -266,7 +268,7 @@ export async function restoreArchive(
       await rename(incoming, file);
     }
   } finally {
-    for (const release of releases) await release();
+    for (const store of held.values()) await store.release();
   }
 
   maintenance.update({ phase: 'checking' });

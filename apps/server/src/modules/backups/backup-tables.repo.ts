@@ -11,7 +11,12 @@ import type { Tx } from '../../platform/db';
  */
 
 /** Never backed up nor restored. */
-const NOT_BACKED_UP = new Set<string>([getTableName(schema.backups), getTableName(schema.backupSettings)]);
+// The shared analytics versions are not rows to restore: a restore publishes each store anew.
+const NOT_BACKED_UP = new Set<string>([
+  getTableName(schema.backups),
+  getTableName(schema.backupSettings),
+  getTableName(schema.analyticsStoreVersions),
+]);
 
 export interface BackedUpTable {
   name: string;

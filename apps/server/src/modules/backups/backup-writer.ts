@@ -56,7 +56,8 @@ export async function writeBackup(
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
 
-    const skip = await archiveKeys(db);
+    // Archives are not backed up in archives; shared analytics versions go in as analytics below.
+    const skip = new Set([...(await archiveKeys(db)), ...(await analytics.objectKeys())]);
     for await (const object of files.list()) {
       if (skip.has(object.key)) continue;
       const { body } = await files.get(object.key).catch(() => ({ body: null }));
@@ -66,13 +67,13 @@ export async function writeBackup(
     }
 
     await mkdir(workDir, { recursive: true });
-    for (const teamId of analytics.teamIds()) {
+    for (const teamId of await analytics.teamIds()) {
       const copy = path.join(workDir, `team-${teamId}.duckdb`);
-      const release = await analytics.hold(teamId);
+      const held = await analytics.hold(teamId);
       try {
-        await copyFile(analytics.teamFile(teamId), copy);
+        await copyFile(held.file, copy);
       } finally {
-        await release();
+        await held.release();
       }
       const tables = await countStoreRows(copy);
       const entry = await writer.bytes(

@@ -137,7 +137,7 @@ describe('backup and recovery', () => {
     });
 
     // A writer of the team's store is running: the restore waits for it, in maintenance meanwhile.
-    const release = await t.platform.analytics.hold(TEAM);
+    const held = await t.platform.analytics.hold(TEAM);
     const started = (
       await callEndpoint(t.app, restoreBackup, {
         as: admin,
@@ -158,7 +158,7 @@ describe('backup and recovery', () => {
     const during = (await callEndpoint(t.app, getRestoreStatus, { as: admin })).ok().restore;
     expect(during).toMatchObject({ maintenance: true, phase: 'waiting_writers' });
 
-    await release();
+    await held.release();
     await t.app.backups.settled();
     const after = (await callEndpoint(t.app, getRestoreStatus, { as: admin })).ok().restore;
     expect(after).toMatchObject({ maintenance: false, phase: 'completed', error: null, mismatches: [] });

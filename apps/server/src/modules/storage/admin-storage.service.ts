@@ -86,7 +86,8 @@ const ORPHAN_GRACE_MS = 10 * 60 * 1000;
 
 async function findOrphans(platform: Platform) {
   const rows = await allFileKeys(platform.db);
-  const keyed = new Set(rows.map((row) => row.key));
+  // Shared analytics versions are the store's own objects, not uploads without a row.
+  const keyed = new Set([...rows.map((row) => row.key), ...(await platform.analytics.objectKeys())]);
   const objects = new Map<string, number>();
   const objectsWithoutRow: { key: string; size: number }[] = [];
   const cutoff = Date.now() - ORPHAN_GRACE_MS;
