@@ -119,6 +119,7 @@ export async function buildApp({
             catalog: new AnalyticsCatalog(database),
             files,
             withLock: (name, work) => database.withLock(name, work),
+            changes,
           }
         : null,
     ),

@@ -7,6 +7,7 @@ import { STORE_TABLES } from '../modules/analytics/store-schema';
 import { createTestDatabase } from '../test/test-app';
 import { AnalyticsCatalog } from './analytics-catalog';
 import { AnalyticsStore } from './analytics-store';
+import { ChangeFeed } from './change-feed';
 import type { Database } from './db';
 import type { ObjectStore } from './storage';
 import { createS3ObjectStore } from './storage-s3';
@@ -115,6 +116,32 @@ describe('analytics stores shared by two instances', () => {
     expect(await sum(two)).toEqual([50, 2]);
   });
 
+  it('a new version announced on the change feed is fetched by the other instance before it is asked', async () => {
+    const changes = new ChangeFeed(database);
+    await changes.start();
+    const dir = mkdtempSync(path.join(tmpdir(), 'shared-listening-'));
+    dirs.push(dir);
+    const listening = new AnalyticsStore(dir, { memoryLimit: '64MB' }, STORE_TABLES, {
+      catalog: new AnalyticsCatalog(database),
+      files,
+      withLock: (name, work) => database.withLock(name, work),
+      changes,
+    });
+    try {
+      expect(await sum(listening)).toEqual([50, 2]);
+      await one.write(team.teamId, (connection) => connection.run(insert(0)), { schema: STORE_TABLES });
+      const version = (await new AnalyticsCatalog(database).current('team:team_shared'))?.version;
+      const copy = path.join(dir, 'copies', `team-team_shared.v${version}.duckdb`);
+      const deadline = Date.now() + 3000;
+      while (!existsSync(copy) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(existsSync(copy)).toBe(true);
+      expect(await sum(listening)).toEqual([50, 3]);
+    } finally {
+      await listening.close();
+      await changes.close();
+    }
+  });
+
   it('writers of one team on both instances take turns: every write is kept, none is lost', async () => {
     const writes = Array.from({ length: 6 }, (_, i) =>
       (i % 2 ? two : one).write(team.teamId, (connection) => connection.run(insert(1)), {
@@ -122,9 +149,9 @@ describe('analytics stores shared by two instances', () => {
       }),
     );
     await Promise.all(writes);
-    expect(await sum(one)).toEqual([56, 8]);
-    expect(await sum(two)).toEqual([56, 8]);
-    expect((await new AnalyticsCatalog(database).current('team:team_shared'))?.version).toBe(8);
+    expect(await sum(one)).toEqual([56, 9]);
+    expect(await sum(two)).toEqual([56, 9]);
+    expect((await new AnalyticsCatalog(database).current('team:team_shared'))?.version).toBe(9);
   });
 
   it('a writer that fails publishes nothing and the next one starts from the last version', async () => {
@@ -138,9 +165,9 @@ describe('analytics stores shared by two instances', () => {
         { schema: STORE_TABLES },
       ),
     ).rejects.toThrow('the sync crashed');
-    expect(await sum(one)).toEqual([56, 8]);
+    expect(await sum(one)).toEqual([56, 9]);
     await one.write(team.teamId, (connection) => connection.run(insert(4)), { schema: STORE_TABLES });
-    expect(await sum(two)).toEqual([60, 9]);
+    expect(await sum(two)).toEqual([60, 10]);
   });
 
   it('a store written by an older schema is upgraded once, by one instance, and read by both', async () => {

@@ -65,6 +65,11 @@ export interface SharedStores {
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** How long a superseded version stays, for instances still reading their copy of it. */
   graceMs?: number;
+  /**
+   * The change feed: a store this instance reads that another publishes (`a:<store key>`) is
+   * fetched at once, so the next read finds the new copy ready.
+   */
+  changes?: { on(listener: (kind: string, id: string) => void): () => void };
 }
 
 /** A team's store held for a backup's copy or a restore's replacement (`hold`). */
@@ -258,6 +263,9 @@ export class AnalyticsStore {
     this.copies = path.join(dir, 'copies');
     // Local copies are a cache of the object store: whatever a previous run left is fetched again.
     if (shared) rmSync(this.copies, { recursive: true, force: true });
+    shared?.changes?.on((kind, id) => {
+      if (kind === 'a' && this.readers.has(id)) void this.sharedReader(id).catch(() => undefined);
+    });
   }
 
   /** Which kind of store this is: an operator's health page and the metrics say it. */
