@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './platform/db';
 import { FolderLockedError } from './platform/folder-lock';
 import { resolveAppSecret } from './platform/secrets';
+import { recoverAtStart } from './recovery';
 import { runSeeds } from './seeds';
 
 /** Process entry: config, stores, migrations, seeds, then listen. */
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     await database.migrate();
     return runSeeds(platform);
   });
+  await recoverAtStart(platform, database.kind, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
 
   // Before the "running" line: whoever reads it (a supervisor, a test) may stop the server at once,
