@@ -3,6 +3,7 @@ import { zSeconds } from '../common';
 import { defineEndpoint } from '../define-endpoint';
 import { defineListFields, zListQueryOf, zListResponse } from '../list';
 import { STORAGE_MIMES, UPLOAD_ERRORS } from './file-types';
+import { zUserName } from './user-name';
 
 const tags = ['storage'];
 
@@ -88,7 +89,7 @@ export const listStorageFiles = defineEndpoint({
 
 export const zFileChange = z
   .object({
-    name: z.string().trim().min(1, 'Enter a name').max(255, 'At most 255 characters').optional(),
+    name: zUserName.optional(),
     /** null moves the file to the root. */
     folder_id: z.string().min(1).max(64).nullable().optional(),
   })

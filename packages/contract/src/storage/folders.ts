@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint';
+import { zUserName } from './user-name';
 
 const tags = ['storage'];
 
@@ -25,14 +26,8 @@ export const zFolderNode: z.ZodType<FolderNode> = z
   )
   .meta({ id: 'FolderNode' });
 
-const zFolderName = z
-  .string()
-  .trim()
-  .min(1, 'Enter a folder name')
-  .max(100, 'At most 100 characters')
-  .refine((name) => !/[/\\]/.test(name) && name !== '.' && name !== '..', {
-    message: 'A folder name cannot contain / or \\',
-  });
+/** A folder is named by the same rule as a file (`./user-name`). */
+const zFolderName = zUserName;
 
 const zId = z.string().min(1).max(64);
 

@@ -4,6 +4,7 @@ import {
   UPLOAD_PURPOSES,
   type UploadPurpose,
 } from '@app/contract/storage/file-types';
+import { cleanUserName } from '@app/contract/storage/user-name';
 import { sniffFileType } from '../../platform/file-type';
 
 const TEXT_EXTS = new Set<StorageExt>(['csv', 'tsv', 'txt', 'md', 'json']);
@@ -53,17 +54,5 @@ export function decideFileType(
   return null;
 }
 
-/** The user's file name as metadata: no path, no control or bidi-override characters, at most 255. */
-export function cleanFileName(name: string | undefined, ext: string): string {
-  const base = (name ?? '')
-    .replace(/^.*[\\/]/, '')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200e\u200f]/g, '')
-    .toWellFormed()
-    .trim();
-  if (!base || base === '.' || base === '..') return `file.${ext}`;
-  if (base.length <= 255) return base;
-  // Keep the extension when shortening.
-  const tail = `.${ext}`;
-  return base.slice(0, 255 - tail.length) + tail;
-}
+/** The user's file name as metadata: cleaned to the one name rule (`@app/contract/storage/user-name`). */
+export const cleanFileName = cleanUserName;

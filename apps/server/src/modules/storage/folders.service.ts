@@ -1,4 +1,5 @@
 import type { FolderNode } from '@app/contract/storage/folders';
+import { userNameProblem } from '@app/contract/storage/user-name';
 import { AppError, validationError } from '../../platform/app-error';
 import type { Tx } from '../../platform/db';
 import type { SignedInContext } from '../../platform/endpoint';
@@ -22,6 +23,7 @@ import { assertSeesProject, storageViewer } from './storage-viewer';
 
 export const FOLDER_NOT_FOUND = 'Folder not found';
 const NAME_TAKEN = 'A folder with this name is already there';
+const INVALID_PATH = 'Not a valid folder path';
 
 /** Nodes of the tree, children sorted by name; a folder whose parent is not in `rows` is a root. */
 export function buildTree(rows: FolderRow[], counts: Map<string, number>): FolderNode[] {
@@ -85,12 +87,19 @@ export async function mustFindFolder(
   return folder;
 }
 
+/** The contract checks the name already; other callers of the service get the same rule. */
+function assertFolderName(name: string) {
+  const problem = userNameProblem(name);
+  if (problem) throw validationError({ folder: problem });
+}
+
 export async function createFolder(
   platform: Platform,
   ctx: SignedInContext,
   input: { folder: string; parent_id: string | null; project_id: string | null },
 ) {
   // A folder may belong to a project of this team the caller can see; anything else is unknown.
+  assertFolderName(input.folder);
   const viewer = await storageViewer(platform, ctx);
   assertSeesProject(viewer, input.project_id);
   return platform.db.transaction(async (tx) => {
@@ -119,13 +128,15 @@ export async function createFolder(
  * folder on the way that the viewer does not see is refused, never written into.
  */
 export async function ensureFolderPath(tx: Tx, ctx: { viewer: StorageViewer; userId: string }, path: string) {
-  const names = path
-    .split('/')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.length === 0) return null;
-  if (names.some((name) => name === '.' || name === '..' || name.length > 100 || name.includes('\\')))
-    throw validationError({ folder: 'Not a valid folder path' });
+  if (path.trim() === '') return null;
+  // Each segment is a folder name under the one rule, so an empty one is refused: a leading `/`
+  // (`/etc`) reads as the server's disk, and the path is always under the team's storage root,
+  // so it is refused rather than quietly taken as `etc` (docs/decisions.md).
+  const names = path.split('/').map((name) => name.trim());
+  for (const name of names) {
+    const problem = name === '' ? INVALID_PATH : userNameProblem(name);
+    if (problem) throw validationError({ folder: problem });
+  }
   const teamId = ctx.viewer.teamId;
   await lockTeamTree(tx, teamId);
   let parentId: string | null = null;
@@ -148,6 +159,7 @@ export async function updateFolder(
   id: string,
   input: { folder?: string; parent_id?: string | null },
 ) {
+  if (input.folder !== undefined) assertFolderName(input.folder);
   const viewer = await storageViewer(platform, ctx);
   return platform.db.transaction(async (tx) => {
     await lockTeamTree(tx, ctx.team.id);

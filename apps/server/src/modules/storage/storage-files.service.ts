@@ -1,5 +1,6 @@
 import type { ListQuery } from '@app/contract/list';
 import type { StoredFile } from '@app/contract/storage/files';
+import { userNameProblem } from '@app/contract/storage/user-name';
 import { AppError, validationError } from '../../platform/app-error';
 import type { BytesAnswer, SignedInContext } from '../../platform/endpoint';
 import { toListPage, toSeconds } from '../../platform/list-query';
@@ -83,7 +84,9 @@ export async function updateFile(
     if (name !== undefined) {
       const ext = extOf(file.name);
       if (ext && extOf(name) !== ext) name = `${name}.${ext}`;
-      if (name.length > 255) throw validationError({ name: 'At most 255 characters' });
+      // Checked again here: the extension added may take it past the limit.
+      const problem = userNameProblem(name);
+      if (problem) throw validationError({ name: problem });
     }
     await updateFileRow(tx, id, { name, folderId: input.folder_id });
     const updated = await findTeamFile(tx, viewer, id);

@@ -22,6 +22,7 @@ import {
   listStorageFolders,
   updateStorageFolder,
 } from '@app/contract/storage/folders';
+import { USER_NAME_TEXT } from '@app/contract/storage/user-name';
 import { getBasicInfos } from '@app/contract/user/get-basic-infos';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,7 +197,7 @@ describe('storage: upload, folders, files, links, quota', () => {
     });
     expect(unknownProject.error().fields).toEqual({ project_id: 'Project not found' });
     const slash = await callEndpoint(t.app, createStorageFolder, { body: { folder: 'a/b' }, as: alice });
-    expect(slash.error().fields?.folder).toBe('A folder name cannot contain / or \\');
+    expect(slash.error().fields?.folder).toBe(USER_NAME_TEXT.invalid);
 
     const intoItself = await callEndpoint(t.app, updateStorageFolder, {
       params: { id: reports.id },
