@@ -1,6 +1,6 @@
 // Small process helpers shared by scripts/start.mjs, scripts/test.mjs and bench/.
 import { spawn } from 'node:child_process';
-import { existsSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -88,7 +88,7 @@ export async function ensureInstalled() {
   step(`Installing dependencies (${reason})`);
   // The committed lockfile is complete (`npm test` checks it first), so a fresh clone installs
   // exactly it; a refusal is a real fault to fix, not something to paper over with `npm install`.
-  const code = await run('npm', hasLock ? ['ci'] : ['install']);
+  const code = await runInstall(hasLock ? ['ci'] : ['install']);
   if (code !== 0) {
     fail(
       `installing the dependencies failed (exit ${code}). Check the output above; npm needs its registry.`,
@@ -103,6 +103,69 @@ export async function ensureInstalled() {
     utimesSync(hidden, now, now);
   }
   return true;
+}
+
+/**
+ * `npm ci` with its output as is, except npm's EBADENGINE warning for a package listed in
+ * known-engines.json: that one is replaced by a line saying why it runs here (the engines test
+ * keeps the list true). Any other warning is printed untouched.
+ * @param {string[]} args
+ * @returns {Promise<number>}
+ */
+function runInstall(args) {
+  console.log(dim(`$ npm ${args.join(' ')}`));
+  const known = /** @type {Record<string, { declared: string, reason: string }>} */ (
+    JSON.parse(readFileSync(path.join(ROOT, 'scripts/lib/known-engines.json'), 'utf8'))
+  );
+  return new Promise((resolve) => {
+    const child = spawn('npm', args, {
+      cwd: ROOT,
+      env: process.env,
+      stdio: ['inherit', 'inherit', 'pipe'],
+      shell: isWindows,
+    });
+    let pending = '';
+    /** @type {string[] | null} */
+    let block = null;
+    const explained = new Set();
+    /** @param {string} line */
+    const onLine = (line) => {
+      if (block === null && /^npm warn EBADENGINE Unsupported engine \{/.test(line)) {
+        block = [line];
+        return;
+      }
+      if (block !== null) {
+        block.push(line);
+        if (!/^npm warn EBADENGINE \}/.test(line)) return;
+        const name = /package: '(.+)@[^@']+'/.exec(block.join('\n'))?.[1];
+        const entry = name ? known[name] : undefined;
+        if (name && entry) {
+          if (!explained.has(name)) {
+            explained.add(name);
+            console.log(dim(`${name} declares Node ${entry.declared}: ${entry.reason}`));
+          }
+        } else process.stderr.write(`${block.join('\n')}\n`);
+        block = null;
+        return;
+      }
+      process.stderr.write(`${line}\n`);
+    };
+    child.stderr?.on('data', (chunk) => {
+      pending += String(chunk);
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    });
+    child.on('error', (error) => {
+      fail(`could not run npm: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      if (pending) onLine(pending);
+      if (block !== null) process.stderr.write(`${/** @type {string[]} */ (block).join('\n')}\n`);
+      resolve(code ?? (signal ? 128 + signalNumber(signal) : 1));
+    });
+  });
 }
 
 /** Node >= 20.19 is required (require(esm) and the engines field of the workspace). */
