@@ -26,6 +26,7 @@ import { Jobs } from './platform/jobs';
 import { withSafeLogging } from './platform/logger';
 import { createMailer } from './platform/mail';
 import { installMaintenanceGate, Maintenance } from './platform/maintenance';
+import { Metrics } from './platform/metrics';
 import { createObjectStore } from './platform/object-store';
 import { OpenApiGate } from './platform/open-api-gate';
 import { installOpenApi } from './platform/openapi';
@@ -123,6 +124,7 @@ export async function buildApp({
           }
         : null,
     ),
+    metrics: new Metrics(),
     secret,
     apiVersion: API_VERSION,
   };

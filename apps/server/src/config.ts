@@ -57,6 +57,13 @@ export const zConfig = z.object({
   SERVE_WEB: zBool(true),
   /** Background jobs (pg-boss): e-mail retries, purges, reminders. Off only in focused tests. */
   JOBS_ENABLED: zBool(true),
+  /**
+   * `GET /metrics` (Prometheus): a scraper sending `Authorization: Bearer <METRICS_TOKEN>` may read
+   * it; with METRICS_LOOPBACK (the default) so may this machine without the token (a loopback
+   * address, not forwarded by a proxy). Neither: nobody may.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, { message: 'use at least 16 characters' }).optional(),
+  METRICS_LOOPBACK: zBool(true),
   /** Believe X-Forwarded-For (only behind a proxy that sets it; otherwise clients could dodge rate limits). */
   TRUST_PROXY: zBool(false),
   /**

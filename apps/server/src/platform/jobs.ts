@@ -104,6 +104,21 @@ export class Jobs {
     return job?.state ?? null;
   }
 
+  /** Each defined queue's counts as pg-boss holds them (the metrics); none while jobs are off. */
+  async queueFigures(): Promise<
+    { name: string; ready: number; deferred: number; active: number; failed: number }[]
+  > {
+    if (!this.boss || this.definitions.size === 0) return [];
+    const queues = await this.boss.getQueues([...this.definitions.keys()]);
+    return queues.map((queue) => ({
+      name: queue.name,
+      ready: queue.readyCount,
+      deferred: queue.deferredCount,
+      active: queue.activeCount,
+      failed: queue.failedCount,
+    }));
+  }
+
   private requireBoss(): PgBoss {
     if (!this.boss) throw new Error('jobs are not running (JOBS_ENABLED=false, or the server is not ready)');
     return this.boss;

@@ -25,6 +25,10 @@ export function installPipeline(app: FastifyInstance, platform: Platform): void 
 
   app.decorateRequest('ctx', undefined as unknown as RequestContext);
 
+  // Request latency by route pattern and status, and the event streams open (platform/metrics.ts).
+  app.addHook('onRequest', platform.metrics.onRequest);
+  app.addHook('onResponse', platform.metrics.onResponse);
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     const locale = pickLocale(request.cookies ?? {}, request.headers['accept-language'], fallbackLocale);

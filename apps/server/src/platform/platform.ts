@@ -11,6 +11,7 @@ import type { EndpointRegistry } from './endpoint';
 import type { EventBus } from './event-bus';
 import type { Jobs } from './jobs';
 import type { Maintenance } from './maintenance';
+import type { Metrics } from './metrics';
 import type { OpenApiGate } from './open-api-gate';
 import type { Reminders } from './reminders';
 import type { SessionResolver } from './session';
@@ -48,6 +49,8 @@ export interface Platform {
   maintenance: Maintenance;
   /** The analytics store: DuckDB per team and the shared demo (the analytics module owns what it holds). */
   analytics: AnalyticsStore;
+  /** This instance's Prometheus figures (`GET /metrics`); modules add theirs. */
+  metrics: Metrics;
   secret: string;
   apiVersion: string;
 }

@@ -11,6 +11,7 @@ import { teamDatasets } from './datasets.repo';
 import { datasetTable, readyDatasetDef } from './datasets.service';
 import { ensureDemo } from './demo';
 import { lookupValues } from './lookup-values';
+import { timeQuery } from './query-metrics';
 import { findQueryResult, insertQueryResult } from './query-results.repo';
 import { runQuery, sourceDef } from './run-query';
 import { datasetSourceDef, GOOGLE_SOURCE_DEFS } from './sources';
@@ -59,11 +60,10 @@ export async function queryAnalytics(
   const { def, origin } = await readySource(platform, ctx, query.source);
   // A Google source read beside a dataset needs the demo too, when the team holds none of its own.
   if (query.beside) await demoReady(platform);
-  const result = await runQuery(
-    platform.analytics,
-    contextOf(ctx),
-    { ...query, origin: origin ?? query.origin },
-    def,
+  const result = await timeQuery(
+    platform.metrics,
+    { source: query.source, store: origin ?? query.origin ?? 'auto' },
+    () => runQuery(platform.analytics, contextOf(ctx), { ...query, origin: origin ?? query.origin }, def),
   );
   const id = await insertQueryResult(platform.db, {
     teamId: ctx.team.id,

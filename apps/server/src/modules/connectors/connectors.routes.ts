@@ -20,6 +20,7 @@ import * as admin from './admin.service';
 import { createConnect, finishConnect, revoke } from './connect.service';
 import { getBoundInfo, getConnectorsStatus as status, syncNow } from './connectors.service';
 import { getMetadata, putSelected } from './metadata.service';
+import { watchSyncLag } from './sync.metrics';
 import { defineSyncJobs } from './sync.service';
 
 /** The Google connectors (issue 12 items 6-9): binding, metadata and choice, sync, admin pages. */
@@ -27,6 +28,7 @@ export const connectorsModule: ServerModule = {
   name: 'connectors',
   register(app, platform) {
     defineSyncJobs(platform);
+    watchSyncLag(platform);
     const route = routesFor(app, platform.registry);
     // Each create writes a state row and each callback calls Google: limited like sign-in.
     const rateLimit = { max: platform.config.AUTH_RATE_LIMIT_MAX * 3 };

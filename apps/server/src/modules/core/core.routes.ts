@@ -1,9 +1,14 @@
 import { getApiDocument } from '@app/contract/core/api-docs';
 import { getHealthy } from '@app/contract/core/healthy';
+import { getMetrics } from '@app/contract/core/metrics';
 import { getPing } from '@app/contract/core/ping';
+import { getReady } from '@app/contract/core/ready';
 import { registerEndpoint } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
+import { watchPlatform } from '../../platform/platform-metrics';
 import { apiDocuments } from './api-documents';
+import { assertMayScrape } from './metrics-guard';
+import { readinessProbe } from './readiness';
 
 export const coreModule: ServerModule = {
   name: 'core',
@@ -23,6 +28,26 @@ export const coreModule: ServerModule = {
     });
 
     registerEndpoint(app, platform.registry, getPing, () => ({ pong: true as const }));
+
+    const probe = readinessProbe(platform);
+    registerEndpoint(app, platform.registry, getReady, async ({ reply, ctx }) => {
+      const { ready, checks, failed } = await probe();
+      if (ready) return { status: 'ready' as const, checks };
+      // 503 names what failed (the checks' codes), so an operator reads it off the probe's log.
+      return reply.code(503).send({
+        error_code: 'SERVER_ERROR',
+        msg: ctx.t('Not ready: {{failed}} failed').replace('{{failed}}', failed.join(', ')),
+        req_id: ctx.reqId,
+        checks,
+      });
+    });
+
+    watchPlatform(platform.metrics, platform);
+    registerEndpoint(app, platform.registry, getMetrics, async ({ request }) => {
+      assertMayScrape(request, platform.config);
+      const { body, type } = await platform.metrics.scrape();
+      return { body: Buffer.from(body), type, headers: { 'cache-control': 'no-store' } };
+    });
 
     const documents = apiDocuments(app, platform);
     registerEndpoint(app, platform.registry, getApiDocument, async ({ ctx, params }) => ({

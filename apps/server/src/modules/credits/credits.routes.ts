@@ -16,6 +16,7 @@ import { routesFor } from '../../platform/endpoint';
 import type { ServerModule } from '../../platform/platform';
 import * as account from './account-credits.service';
 import * as admin from './admin-credits.service';
+import { watchCreditHolds } from './credits.metrics';
 import { releaseExpiredReservations } from './credits.service';
 import * as prices from './prices.service';
 
@@ -23,6 +24,7 @@ import * as prices from './prices.service';
 export const creditsModule: ServerModule = {
   name: 'credits',
   register(app, platform) {
+    watchCreditHolds(platform);
     const route = routesFor(app, platform.registry);
     route(getMyCredits, ({ ctx }) => account.getMyCredits(platform, ctx));
     route(listMyCreditLedger, ({ ctx, query }) => account.listMyLedger(platform, ctx, query));
