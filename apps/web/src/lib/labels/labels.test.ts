@@ -306,7 +306,10 @@ const SERVER_VALUES: [name: string, values: readonly string[], label: Labeller][
 
 /** Enums of the contract no page shows as a value, and why; a page that starts to must move it to LABELLED. */
 const NOT_SHOWN: [values: string[], why: string][] = [
-  [['failed', 'ok'], "readiness checks are read by a load balancer or an operator's probe (/api/ready), never a page"],
+  [
+    ['failed', 'ok'],
+    "readiness checks are read by a load balancer or an operator's probe (/api/ready), never a page",
+  ],
   [['open', 'all'], "the API document's type is a path segment of /doc/{type}/apis, never shown as a value"],
   [
     ['success', 'info', 'warning', 'error'],
